@@ -1,0 +1,76 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { authPlugin } from './modules/auth/plugin';
+import { authRoutes } from './modules/auth/routes';
+import { healthRoutes } from './modules/health/routes';
+import { helpRoutes } from './modules/help/routes';
+import { lookupRoutes } from './modules/lookups/routes';
+import { userRoutes } from './modules/users/routes';
+import { dbPlugin } from './plugins/db';
+import { errorsPlugin } from './plugins/errors';
+import { webPlugin } from './plugins/web';
+
+export interface BuildOptions {
+  config: Config;
+  db: Database;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** The whole HTTP app, built as a plugin tree: the process and every test build it the same way. */
+export async function buildApp({ config, db, logger = false }: BuildOptions) {
+  const app = Fastify({ logger, trustProxy: true, bodyLimit: 1024 * 1024 }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // External plugins.
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // Mantine writes its CSS variables into style tags at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(fastifyCookie);
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : undefined;
+  if (redis) app.addHook('onClose', async () => void redis.disconnect());
+  await app.register(fastifyRateLimit, { global: false, redis, nameSpace: 'alumnet-rl-' });
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'Alumnet API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+
+  // App plugins.
+  await app.register(dbPlugin, { db });
+  await app.register(errorsPlugin);
+  await app.register(authPlugin);
+
+  // Routes.
+  await app.register(healthRoutes);
+  await app.register(authRoutes, { sessionDays: config.sessionDays, cookieSecure: config.cookieSecure });
+  await app.register(lookupRoutes);
+  await app.register(userRoutes);
+  await app.register(helpRoutes);
+  await app.register(webPlugin, { webDist: config.webDist });
+
+  return app;
+}
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,580 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+// The whole domain model of PRODUCT.md. Later issues fill tables in; they are all here from the
+// first migration so the model can be read in one place.
+
+const id = () => uuid('id').primaryKey().defaultRandom();
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const accessLevel = pgEnum('access_level', ['college', 'batch', 'branch']);
+export const emailStatus = pgEnum('email_status', ['not_sent', 'pending', 'delivered', 'bounce']);
+export const smsStatus = pgEnum('sms_status', ['not_sent', 'pending', 'delivered', 'undelivered']);
+export const whatsappStatus = pgEnum('whatsapp_status', ['not_sent', 'pending', 'delivered']);
+
+// ---------------------------------------------------------------- the college structure
+
+export const colleges = pgTable('colleges', {
+  id: id(),
+  name: text('name').notNull().unique(),
+  /** Working days between a sign-up and the date the sign-up message promises an answer by. */
+  reviewWorkingDays: smallint('review_working_days').notNull().default(3),
+  createdAt: createdAt(),
+});
+
+export const degrees = pgTable(
+  'degrees',
+  {
+    id: id(),
+    collegeId: uuid('college_id')
+      .notNull()
+      .references(() => colleges.id, { onDelete: 'cascade' }),
+    degreeName: text('degree_name').notNull(),
+    degreeDescription: text('degree_description').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('degrees_college_name_uq').on(t.collegeId, t.degreeName)],
+);
+
+export const batches = pgTable(
+  'batches',
+  {
+    id: id(),
+    collegeId: uuid('college_id')
+      .notNull()
+      .references(() => colleges.id, { onDelete: 'cascade' }),
+    degreeId: uuid('degree_id')
+      .notNull()
+      .references(() => degrees.id, { onDelete: 'cascade' }),
+    batchName: text('batch_name').notNull(),
+    batchDescription: text('batch_description').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('batches_degree_name_uq').on(t.degreeId, t.batchName),
+    index('batches_college_idx').on(t.collegeId),
+  ],
+);
+
+export const branches = pgTable(
+  'branches',
+  {
+    id: id(),
+    collegeId: uuid('college_id')
+      .notNull()
+      .references(() => colleges.id, { onDelete: 'cascade' }),
+    batchId: uuid('batch_id')
+      .notNull()
+      .references(() => batches.id, { onDelete: 'cascade' }),
+    branchName: text('branch_name').notNull(),
+    branchDescription: text('branch_description').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('branches_batch_name_uq').on(t.batchId, t.branchName),
+    index('branches_college_idx').on(t.collegeId),
+  ],
+);
+
+export const courses = pgTable(
+  'courses',
+  {
+    id: id(),
+    collegeId: uuid('college_id')
+      .notNull()
+      .references(() => colleges.id, { onDelete: 'cascade' }),
+    courseName: text('course_name').notNull(),
+    courseDescription: text('course_description').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('courses_college_name_uq').on(t.collegeId, t.courseName)],
+);
+
+// ---------------------------------------------------------------- places (shipped dataset)
+
+export const countries = pgTable('countries', {
+  /** ISO 3166-1 alpha-2 code: stable across dataset updates. */
+  id: text('id').primaryKey(),
+  countryName: text('country_name').notNull(),
+});
+
+export const cities = pgTable(
+  'cities',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    countryId: text('country_id')
+      .notNull()
+      .references(() => countries.id),
+    cityName: text('city_name').notNull(),
+  },
+  (t) => [uniqueIndex('cities_country_name_uq').on(t.countryId, t.cityName)],
+);
+
+// ---------------------------------------------------------------- people
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    collegeId: uuid('college_id').references(() => colleges.id),
+    degreeId: uuid('degree_id').references(() => degrees.id),
+    batchId: uuid('batch_id').references(() => batches.id),
+    branchId: uuid('branch_id').references(() => branches.id),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    fullName: text('full_name').notNull(),
+    /** The member's handle (feedback shows it as @username). */
+    username: text('username').notNull().unique(),
+    /** Stored lower-cased: e-mail addresses are matched case-insensitively. */
+    email: text('email').notNull().unique(),
+    /** Digits only, so a login typed with spaces or dashes still matches. */
+    phone: text('phone').unique(),
+    phoneCountryCode: text('phone_country_code'),
+    passwordHash: text('password_hash'),
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
+    userType: text('user_type', { enum: ['u', 'a'] })
+      .notNull()
+      .default('u'),
+    isSuperAdmin: boolean('is_super_admin').notNull().default(false),
+    isApproved: boolean('is_approved').notNull().default(false),
+    isRegistered: boolean('is_registered').notNull().default(false),
+    isRejected: boolean('is_rejected').notNull().default(false),
+    rejectionReason: text('rejection_reason'),
+    isInvited: boolean('is_invited').notNull().default(false),
+    invitedBy: uuid('invited_by'),
+    emailStatus: emailStatus('email_status').notNull().default('not_sent'),
+    smsStatus: smsStatus('sms_status').notNull().default('not_sent'),
+    whatsappStatus: whatsappStatus('whatsapp_status').notNull().default('not_sent'),
+    newCollegeData: boolean('new_college_data').notNull().default(false),
+    newCollegeRequestName: text('new_college_request_name'),
+    newDegreeRequestName: text('new_degree_request_name'),
+    newBatchRequestName: text('new_batch_request_name'),
+    newBranchRequestName: text('new_branch_request_name'),
+    locationCountryId: text('location_country_id').references(() => countries.id),
+    locationCityId: integer('location_city_id').references(() => cities.id),
+    companyName: text('company_name'),
+    profilePic: text('profile_pic'),
+    isEntrepreneur: boolean('is_entrepreneur').notNull().default(false),
+    openToMentoring: boolean('open_to_mentoring').notNull().default(false),
+    /** Failed logins in the current window (per-account rate limit). */
+    failedLoginCount: smallint('failed_login_count').notNull().default(0),
+    failedLoginWindowStart: timestamp('failed_login_window_start', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('users_college_created_idx').on(t.collegeId, t.createdAt),
+    index('users_college_batch_idx').on(t.collegeId, t.batchId),
+    index('users_college_branch_idx').on(t.collegeId, t.branchId),
+    index('users_college_city_idx').on(t.collegeId, t.locationCityId),
+    index('users_college_country_idx').on(t.collegeId, t.locationCountryId),
+    index('users_college_company_idx').on(t.collegeId, t.companyName),
+    // Directory name search: case-insensitive, matches any part of a name (pg_trgm).
+    index('users_full_name_trgm_idx').using('gin', sql`lower(${t.fullName}) gin_trgm_ops`),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the cookie's token: a leaked table cannot be replayed as cookies. */
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+// ---------------------------------------------------------------- feed and jobs
+
+export const posts = pgTable(
+  'posts',
+  {
+    id: id(),
+    collegeId: uuid('college_id')
+      .notNull()
+      .references(() => colleges.id),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    message: text('message').notNull(),
+    image: text('image'),
+    accessLevel: accessLevel('access_level').notNull(),
+    /** The author's college, batch or branch id at posting time, by accessLevel. */
+    accessLevelId: uuid('access_level_id').notNull(),
+    likesCount: integer('likes_count').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  // Feed pages: keyset on (created_at, id) within one visibility id.
+  (t) => [index('posts_visibility_idx').on(t.accessLevelId, t.createdAt.desc(), t.id.desc())],
+);
+
+export const postLikes = pgTable(
+  'post_likes',
+  {
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.userId] }), index('post_likes_created_idx').on(t.createdAt)],
+);
+
+export const postComments = pgTable(
+  'post_comments',
+  {
+    id: id(),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    comment: text('comment').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('post_comments_post_idx').on(t.postId, t.createdAt)],
+);
+
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: id(),
+    collegeId: uuid('college_id')
+      .notNull()
+      .references(() => colleges.id),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    jobTitle: text('job_title').notNull(),
+    /** Sanitized HTML. */
+    jobContent: text('job_content').notNull(),
+    jobCategory: text('job_category').notNull(),
+    jobType: text('job_type', { enum: ['internship', 'fulltime'] })
+      .notNull()
+      .default('fulltime'),
+    accessLevel: accessLevel('access_level').notNull(),
+    accessLevelId: uuid('access_level_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('jobs_visibility_idx').on(t.accessLevelId, t.createdAt.desc(), t.id.desc()),
+    index('jobs_college_created_idx').on(t.collegeId, t.createdAt),
+  ],
+);
+
+export const jobLikes = pgTable(
+  'job_likes',
+  {
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.userId] })],
+);
+
+export const jobComments = pgTable(
+  'job_comments',
+  {
+    id: id(),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    comment: text('comment').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('job_comments_job_idx').on(t.jobId, t.createdAt)],
+);
+
+// ---------------------------------------------------------------- chat
+
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: id(),
+    collegeId: uuid('college_id')
+      .notNull()
+      .references(() => colleges.id),
+    /** The pair is stored ordered (userA < userB) so one pair has one conversation. */
+    userA: uuid('user_a')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    userB: uuid('user_b')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('conversations_pair_uq').on(t.userA, t.userB),
+    index('conversations_user_b_idx').on(t.userB),
+    check('conversations_ordered_pair', sql`${t.userA} < ${t.userB}`),
+  ],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: id(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    senderId: uuid('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    message: text('message').notNull(),
+    /** The sender's retry key: the same client id stores one message. */
+    clientId: text('client_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('messages_conversation_idx').on(t.conversationId, t.createdAt, t.id),
+    uniqueIndex('messages_client_uq').on(t.senderId, t.clientId),
+  ],
+);
+
+// ---------------------------------------------------------------- groups, help, feedback
+
+export const groups = pgTable(
+  'groups',
+  {
+    id: id(),
+    collegeId: uuid('college_id')
+      .notNull()
+      .references(() => colleges.id, { onDelete: 'cascade' }),
+    groupName: text('group_name').notNull(),
+    description: text('description').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('groups_college_name_uq').on(t.collegeId, t.groupName)],
+);
+
+export const groupMembers = pgTable(
+  'group_members',
+  {
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index('group_members_status_idx').on(t.groupId, t.status)],
+);
+
+export const helpRequests = pgTable(
+  'help_requests',
+  {
+    id: id(),
+    fullName: text('full_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    query: text('query').notNull(),
+    status: text('status', { enum: ['pending', 'closed'] })
+      .notNull()
+      .default('pending'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('help_requests_created_idx').on(t.createdAt)],
+);
+
+export const feedback = pgTable(
+  'feedback',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    radioOption: text('radio_option', { enum: ['bug', 'feature', 'suggestion', 'other'] }).notNull(),
+    input: text('input').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('feedback_created_idx').on(t.createdAt)],
+);
+
+// ---------------------------------------------------------------- dispatch jobs and delivery
+
+export const dispatchJobs = pgTable(
+  'dispatch_jobs',
+  {
+    id: id(),
+    collegeId: uuid('college_id')
+      .notNull()
+      .references(() => colleges.id),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id),
+    action: text('action', { enum: ['approve', 'email', 'sms', 'whatsapp'] }).notNull(),
+    count: integer('count').notNull(),
+    status: text('status', { enum: ['review', 'dispatched', 'done', 'failed'] })
+      .notNull()
+      .default('review'),
+    sent: integer('sent').notNull().default(0),
+    inputCsvPath: text('input_csv_path').notNull(),
+    outputCsvPath: text('output_csv_path'),
+    createdAt: createdAt(),
+    dispatchedAt: timestamp('dispatched_at', { withTimezone: true }),
+  },
+  (t) => [index('dispatch_jobs_college_created_idx').on(t.collegeId, t.createdAt)],
+);
+
+/** One row per recipient frozen at addJob: the worker marks each once, so nothing is sent twice. */
+export const dispatchRecipients = pgTable(
+  'dispatch_recipients',
+  {
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => dispatchJobs.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    result: text('result'),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.userId] })],
+);
+
+/** Messages that no provider is configured for: readable by an admin in the browser. */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: id(),
+    channel: text('channel', { enum: ['email', 'sms', 'whatsapp'] }).notNull(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject'),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('outbox_created_idx').on(t.createdAt)],
+);
+
+// ---------------------------------------------------------------- live quiz
+
+export const quizzes = pgTable('quizzes', {
+  id: id(),
+  collegeId: uuid('college_id')
+    .notNull()
+    .references(() => colleges.id, { onDelete: 'cascade' }),
+  createdBy: uuid('created_by')
+    .notNull()
+    .references(() => users.id),
+  title: text('title').notNull(),
+  createdAt: createdAt(),
+});
+
+export const quizQuestions = pgTable(
+  'quiz_questions',
+  {
+    id: id(),
+    quizId: uuid('quiz_id')
+      .notNull()
+      .references(() => quizzes.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    question: text('question').notNull(),
+    options: jsonb('options').$type<string[]>().notNull(),
+    correctOption: smallint('correct_option').notNull(),
+    timeLimit: smallint('time_limit').notNull().default(20),
+  },
+  (t) => [uniqueIndex('quiz_questions_position_uq').on(t.quizId, t.position)],
+);
+
+export const games = pgTable('games', {
+  id: id(),
+  quizId: uuid('quiz_id')
+    .notNull()
+    .references(() => quizzes.id, { onDelete: 'cascade' }),
+  /** Six characters, A-Z and 0-9. */
+  code: text('code').notNull().unique(),
+  status: text('status', { enum: ['lobby', 'question', 'results', 'finished'] })
+    .notNull()
+    .default('lobby'),
+  currentQuestion: smallint('current_question'),
+  questionStartedAt: timestamp('question_started_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+export const players = pgTable(
+  'players',
+  {
+    id: id(),
+    gameId: uuid('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    score: integer('score').notNull().default(0),
+    joinedAt: createdAt(),
+  },
+  (t) => [uniqueIndex('players_game_user_uq').on(t.gameId, t.userId)],
+);
+
+export const answers = pgTable(
+  'answers',
+  {
+    id: id(),
+    playerId: uuid('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => quizQuestions.id, { onDelete: 'cascade' }),
+    option: smallint('option'),
+    timeTakenMs: integer('time_taken_ms').notNull(),
+    isCorrect: boolean('is_correct').notNull(),
+    score: integer('score').notNull(),
+    createdAt: createdAt(),
+  },
+  // One answer per player per question, enforced by the database.
+  (t) => [uniqueIndex('answers_player_question_uq').on(t.playerId, t.questionId)],
+);
+
+// ---------------------------------------------------------------- notifications
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['like', 'comment', 'message', 'approval'] }).notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
+);

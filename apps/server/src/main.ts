@@ -1,0 +1,53 @@
+import { loadConfig } from './config';
+import { buildApp } from './app';
+import { createDatabase } from './db/client';
+import { startEmbeddedPostgres } from './db/embedded';
+import { runMigrations } from './db/migrate';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './db/seed/demo';
+import { seedReferenceData } from './db/seed/reference';
+import path from 'node:path';
+
+// The process: pick the database, migrate, seed, serve, and shut down cleanly on a signal.
+const config = loadConfig();
+const logger =
+  config.env === 'development' && process.stdout.isTTY
+    ? { level: config.logLevel, transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } }
+    : { level: config.logLevel };
+
+const embedded = config.databaseUrl ? undefined : await startEmbeddedPostgres(path.join(config.dataDir, 'pg'));
+const { db, close: closeDb } = createDatabase(config.databaseUrl ?? embedded!.url);
+await runMigrations(db);
+await seedReferenceData(db);
+const seeded = config.seedDemo ? await seedDemoData(db) : false;
+
+const app = await buildApp({ config, db, logger });
+await app.listen({ port: config.port, host: config.host });
+
+const url = `http://localhost:${config.port}`;
+console.log(
+  [
+    '',
+    `  Alumnet is running at ${url}`,
+    `  Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PostgreSQL in ${path.join(config.dataDir, 'pg')}`}${seeded ? ' (demo data created)' : ''}`,
+    `  API docs: ${url}/docs`,
+    '',
+    `  Demo accounts (password ${DEMO_PASSWORD}):`,
+    ...DEMO_ACCOUNTS.map((a) => `    ${a.email.padEnd(28)} ${a.role}`),
+    '',
+  ].join('\n'),
+);
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  app.log.info({ signal }, 'shutting down');
+  const force = setTimeout(() => process.exit(1), 10_000);
+  force.unref();
+  await app.close();
+  await closeDb();
+  await embedded?.stop();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

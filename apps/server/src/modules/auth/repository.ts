@@ -1,0 +1,130 @@
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { batches, branches, colleges, degrees, sessions, users } from '../../db/schema';
+
+/** What a request needs to know about its caller: enough for every policy check. */
+export interface SessionUser {
+  id: string;
+  sessionId: string;
+  collegeId: string | null;
+  batchId: string | null;
+  branchId: string | null;
+  userType: 'u' | 'a';
+  isSuperAdmin: boolean;
+}
+
+export async function findSessionUser(db: Executor, tokenHash: string): Promise<SessionUser | null> {
+  const [row] = await db
+    .select({
+      id: users.id,
+      sessionId: sessions.id,
+      collegeId: users.collegeId,
+      batchId: users.batchId,
+      branchId: users.branchId,
+      userType: users.userType,
+      isSuperAdmin: users.isSuperAdmin,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, tokenHash),
+        gt(sessions.expiresAt, sql`now()`),
+        eq(users.isApproved, true),
+        eq(users.isRejected, false),
+      ),
+    );
+  return row ?? null;
+}
+
+export async function insertSession(db: Executor, userId: string, tokenHash: string, expiresAt: Date) {
+  await db.insert(sessions).values({ userId, tokenHash, expiresAt });
+}
+
+export async function deleteSession(db: Executor, tokenHash: string) {
+  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+}
+
+export async function deleteSessionsOfUser(db: Executor, userId: string) {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** `userName` is an e-mail address (any case) or a phone number (digits only). */
+export async function findLoginCandidate(db: Executor, login: { email?: string; phone?: string }) {
+  const where = login.email ? eq(users.email, login.email) : eq(users.phone, login.phone ?? '');
+  const [row] = await db
+    .select({
+      id: users.id,
+      passwordHash: users.passwordHash,
+      isApproved: users.isApproved,
+      isRejected: users.isRejected,
+      failedLoginCount: users.failedLoginCount,
+      failedLoginWindowStart: users.failedLoginWindowStart,
+    })
+    .from(users)
+    .where(where);
+  return row ?? null;
+}
+
+/** Counts a failure in a window that starts anew once the previous one is over. */
+export async function recordFailedLogin(db: Executor, userId: string, windowMinutes: number) {
+  await db
+    .update(users)
+    .set({
+      failedLoginCount: sql`CASE WHEN ${users.failedLoginWindowStart} > now() - make_interval(mins => ${windowMinutes})
+        THEN ${users.failedLoginCount} + 1 ELSE 1 END`,
+      failedLoginWindowStart: sql`CASE WHEN ${users.failedLoginWindowStart} > now() - make_interval(mins => ${windowMinutes})
+        THEN ${users.failedLoginWindowStart} ELSE now() END`,
+    })
+    .where(eq(users.id, userId));
+}
+
+export async function clearFailedLogins(db: Executor, userId: string) {
+  await db.update(users).set({ failedLoginCount: 0, failedLoginWindowStart: null }).where(eq(users.id, userId));
+}
+
+export async function updatePassword(db: Executor, userId: string, passwordHash: string) {
+  await db
+    .update(users)
+    .set({ passwordHash, mustChangePassword: false, updatedAt: sql`now()` })
+    .where(eq(users.id, userId));
+}
+
+export async function findTakenContact(db: Executor, email: string, phone: string) {
+  return db
+    .select({ email: users.email, phone: users.phone })
+    .from(users)
+    .where(sql`${users.email} = ${email} OR ${users.phone} = ${phone}`);
+}
+
+/** The branch with its batch, degree and college, if the four ids really form one chain. */
+export async function findStructureChain(
+  db: Executor,
+  ids: { collegeId: string; degreeId: string; batchId: string; branchId: string },
+) {
+  const [row] = await db
+    .select({ reviewWorkingDays: colleges.reviewWorkingDays })
+    .from(branches)
+    .innerJoin(batches, eq(batches.id, branches.batchId))
+    .innerJoin(degrees, eq(degrees.id, batches.degreeId))
+    .innerJoin(colleges, eq(colleges.id, degrees.collegeId))
+    .where(
+      and(
+        eq(branches.id, ids.branchId),
+        eq(batches.id, ids.batchId),
+        eq(degrees.id, ids.degreeId),
+        eq(colleges.id, ids.collegeId),
+      ),
+    );
+  return row ?? null;
+}
+
+export async function insertSignup(db: Executor, values: typeof users.$inferInsert) {
+  const [row] = await db.insert(users).values(values).returning({ id: users.id });
+  return row;
+}
+
+export async function isUsernameTaken(db: Executor, username: string) {
+  const rows = await db.select({ id: users.id }).from(users).where(eq(users.username, username)).limit(1);
+  return rows.length > 0;
+}

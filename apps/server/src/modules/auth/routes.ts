@@ -1,0 +1,71 @@
+import { loginBody, okSchema, setPasswordBody, signedInUser, signupAnswer, signupBody } from '@alumnet/contract';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { presentSignedInUser } from '../users';
+import { currentUser } from './plugin';
+import { createAuthService } from './service';
+import { SESSION_COOKIE } from './tokens';
+
+export const authRoutes: FastifyPluginAsyncZod<{ sessionDays: number; cookieSecure: boolean }> = async (app, options) => {
+  const auth = createAuthService(app.db, { sessionDays: options.sessionDays });
+
+  const setSessionCookie = (reply: FastifyReply, session: { token: string; expiresAt: Date }) =>
+    reply.setCookie(SESSION_COOKIE, session.token, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: options.cookieSecure,
+      expires: session.expiresAt,
+    });
+  const clearSessionCookie = (reply: FastifyReply) =>
+    reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: options.cookieSecure });
+
+  // Per IP, on top of the per-account limit in the service.
+  const perIp = { rateLimit: { max: 20, timeWindow: '1 minute' } };
+
+  app.post(
+    '/api/auth/signup',
+    { config: perIp, schema: { tags: ['auth'], body: signupBody, response: { 200: signupAnswer } } },
+    async (request) => auth.signup(request.body),
+  );
+
+  app.post(
+    '/api/auth/login',
+    { config: perIp, schema: { tags: ['auth'], body: loginBody, response: { 200: signedInUser } } },
+    async (request, reply) => {
+      const { session, user } = await auth.login(request.body, request.cookies[SESSION_COOKIE]);
+      setSessionCookie(reply, session);
+      return presentSignedInUser(user);
+    },
+  );
+
+  app.post('/api/auth/logout', { schema: { tags: ['auth'], response: { 200: okSchema } } }, async (request, reply) => {
+    await auth.logout(request.cookies[SESSION_COOKIE]);
+    clearSessionCookie(reply);
+    return { ok: true as const, message: 'You have been logged out.' };
+  });
+
+  app.get(
+    '/api/auth/me',
+    { schema: { tags: ['auth'], response: { 200: z.object({ user: signedInUser.nullable() }) } } },
+    async (request) => {
+      if (!request.user) return { user: null };
+      return { user: presentSignedInUser(await auth.signedInUser(request.user.id)) };
+    },
+  );
+
+  app.post(
+    '/api/auth/set-password',
+    {
+      config: perIp,
+      preHandler: app.requireUser,
+      schema: { tags: ['auth'], body: setPasswordBody, response: { 200: signedInUser } },
+    },
+    async (request, reply) => {
+      const { session, user } = await auth.setPassword(currentUser(request).id, request.body);
+      setSessionCookie(reply, session);
+      return presentSignedInUser(user);
+    },
+  );
+};

@@ -1,0 +1,53 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/errors';
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+};
+
+/**
+ * One place turns every failure into `{ statusCode, error, message }` with a message a person can
+ * read. Internal errors are logged and never shown.
+ */
+export const errorsPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      const send = (statusCode: number, message: string) =>
+        reply.status(statusCode).send({ statusCode, error: message, message });
+
+      if (error instanceof AppError) return send(error.statusCode, error.message);
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        // The contract's messages are written for people; the first one is the one to fix first.
+        const first = error.validation[0];
+        return send(400, first?.message ?? 'Invalid request');
+      }
+      const status = error.statusCode ?? 500;
+      if (status === 429) return send(429, 'Too many requests. Please wait a minute and try again.');
+      if (status === 413) return send(413, 'The request is too large.');
+      if (status === 415) return send(415, 'Send the request as JSON.');
+      if (status >= 400 && status < 500) {
+        return send(status, error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+          ? 'The request body is not valid JSON.'
+          : error.message || STATUS_TEXT[status] || 'Bad request');
+      }
+      request.log.error({ err: error }, 'unhandled error');
+      return send(500, 'Something went wrong on our side. Please try again.');
+    });
+
+    app.setNotFoundHandler((request, reply) => {
+      const message = `No such route: ${request.method} ${request.url.split('?')[0]}`;
+      return reply.status(404).send({ statusCode: 404, error: message, message });
+    });
+  },
+  { name: 'errors' },
+);

@@ -1,0 +1,53 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { inject } from 'vitest';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { createDatabase } from '../db/client';
+import { startEmbeddedPostgres } from '../db/embedded';
+import { adminQuery, databaseUrl } from './template';
+
+/** A fresh database of this test file's own: created here, dropped by the returned `drop`. */
+export async function createTestDatabase() {
+  const template = inject('dbTemplate');
+  if (template.kind === 'postgres') {
+    const name = `alumnet_test_${randomBytes(4).toString('hex')}`;
+    await adminQuery(template.adminUrl, `CREATE DATABASE ${name} TEMPLATE ${template.template}`);
+    return {
+      url: databaseUrl(template.adminUrl, name),
+      drop: () => adminQuery(template.adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+    };
+  }
+  const embedded = await startEmbeddedPostgres(undefined, new Blob([readFileSync(template.dumpPath)]));
+  return { url: embedded.url, drop: embedded.stop };
+}
+
+/**
+ * The real app on a fresh database, built exactly as the process builds it. Call `close` in
+ * afterAll.
+ */
+export async function buildTestApp(env: Record<string, string> = {}) {
+  const database = await createTestDatabase();
+  const { db, close: closeDb } = createDatabase(database.url);
+  const config = loadConfig({ NODE_ENV: 'test', WEB_DIST: '/nonexistent', ...env });
+  const app = await buildApp({ config, db });
+  await app.ready();
+  return {
+    app,
+    db,
+    close: async () => {
+      await app.close();
+      await closeDb();
+      await database.drop();
+    },
+  };
+}
+
+/** Signs in through the real login call and returns the cookie header to send afterwards. */
+export async function loginAs(app: Awaited<ReturnType<typeof buildTestApp>>['app'], userName: string, password = 'alumnet-demo') {
+  const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { userName, password } });
+  if (response.statusCode !== 200) throw new Error(`login as ${userName} failed: ${response.body}`);
+  const cookie = response.cookies.find((c) => c.name === 'alumnet_session');
+  if (!cookie) throw new Error('login set no session cookie');
+  return { cookie: `alumnet_session=${cookie.value}`, user: response.json() as { _id: string; collegeId: string } };
+}

@@ -1,0 +1,42 @@
+import pg from 'pg';
+import { createDatabase } from '../db/client';
+import { runMigrations } from '../db/migrate';
+import { seedDemoData } from '../db/seed/demo';
+import { seedReferenceData } from '../db/seed/reference';
+
+/** Where each test file's fresh database comes from; made once per run by global-setup.ts. */
+export type DbTemplate = { kind: 'postgres'; adminUrl: string; template: string } | { kind: 'pglite'; dumpPath: string };
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    dbTemplate: DbTemplate;
+  }
+}
+
+/** The database every test starts from: migrated, with the reference and demo data. */
+export async function prepareDatabase(url: string) {
+  const { db, close } = createDatabase(url, 2);
+  try {
+    await runMigrations(db);
+    await seedReferenceData(db);
+    await seedDemoData(db);
+  } finally {
+    await close();
+  }
+}
+
+export function databaseUrl(serverUrl: string, name: string) {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export async function adminQuery(adminUrl: string, statement: string) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { idSchema, requiredText } from './common';
+
+export const USER_TYPES = ['u', 'a'] as const;
+
+/** Loose on purpose: the spec's tests only require `{email}` with no spaces. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+$/;
+const email = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .min(1, 'Email is required')
+  .max(254, 'Email must be at most 254 characters')
+  .regex(EMAIL_PATTERN, 'Invalid email format')
+  .transform((value) => value.toLowerCase());
+
+const phone = z
+  .string({ error: 'Phone is required' })
+  .trim()
+  .min(1, 'Phone is required')
+  .regex(/^\d+$/, 'Phone must be a number')
+  .min(7, 'Phone must have 7 to 15 digits')
+  .max(15, 'Phone must have 7 to 15 digits');
+
+const pick = (message: string) => z.string({ error: message }).min(1, message).pipe(idSchema);
+
+/**
+ * Keys are in the order the sign-up form checks them (member-portal.md §5): the first issue zod
+ * reports is the one message the form shows.
+ */
+export const signupBody = z.object({
+  firstName: requiredText('First Name is required', 100),
+  lastName: requiredText('Last Name is required', 100),
+  email,
+  phone,
+  collegeId: pick('College Name is required'),
+  degreeId: pick('Degree is required'),
+  batchId: pick('Batch is required'),
+  branchId: pick('Branch is required'),
+});
+export type SignupBody = z.input<typeof signupBody>;
+
+export const signupAnswer = z.object({
+  ok: z.literal(true),
+  message: z.string(),
+  /** The date the details will have been reviewed by (the college's next review date). */
+  reviewDate: z.iso.date(),
+});
+export type SignupAnswer = z.infer<typeof signupAnswer>;
+
+export const loginBody = z.object({
+  userName: z.string({ error: 'Please fill in all fields' }).trim().min(1, 'Please fill in all fields').max(254),
+  password: z.string({ error: 'Please fill in all fields' }).min(1, 'Please fill in all fields').max(200),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+
+export const MIN_PASSWORD_LENGTH = 8;
+export const newPasswordSchema = z
+  .string({ error: 'New Password is required' })
+  .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
+  .max(200, 'Password must be at most 200 characters');
+
+export const setPasswordBody = z
+  .object({ newPassword: newPasswordSchema, confirmPassword: z.string({ error: 'Confirm New Password is required' }) })
+  .refine((body) => body.newPassword === body.confirmPassword, {
+    message: 'Passwords do not match!',
+    path: ['confirmPassword'],
+  });
+export type SetPasswordBody = z.infer<typeof setPasswordBody>;
+
+/** The signed-in user as the browser keeps it (storage key `chat-user`, member-portal.md §3). */
+export const signedInUser = z.object({
+  _id: idSchema,
+  fullName: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  profilePic: z.string().nullable(),
+  collegeId: idSchema.nullable(),
+  batchId: idSchema.nullable(),
+  branchId: idSchema.nullable(),
+  collegeName: z.string().nullable(),
+  batchName: z.string().nullable(),
+  branchName: z.string().nullable(),
+  locationCountry: z.string().nullable(),
+  locationCity: z.string().nullable(),
+  companyName: z.string().nullable(),
+  userType: z.enum(USER_TYPES),
+  isSuperAdmin: z.boolean(),
+  /** True while the account holds a one-time password: the login screen then asks for a new one. */
+  mustChangePassword: z.boolean(),
+});
+export type SignedInUser = z.infer<typeof signedInUser>;
+
+export const userBody = z.object({ userId: idSchema });
+
+/** POST /api/users/user: the profile record (member-portal.md §3 "User profile"). */
+export const userProfile = z.object({
+  _id: idSchema,
+  firstName: z.string(),
+  lastName: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  batchName: z.string().nullable(),
+  branchName: z.string().nullable(),
+  collegeName: z.string().nullable(),
+  companyName: z.string().nullable(),
+  locationCountry: z.string().nullable(),
+  locationCity: z.string().nullable(),
+  profilePic: z.string().nullable(),
+});
+export type UserProfile = z.infer<typeof userProfile>;
