@@ -30,7 +30,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/features/**', '**/app/**'], message: 'shared code must not import features or app' }] },
+        {
+          patterns: [
+            {
+              group: ['**/features/**', '**/app/**'],
+              message: 'shared code must not import features or app',
+            },
+          ],
+        },
       ],
     },
   },
@@ -52,11 +59,21 @@ export default tseslint.config(
     },
   })),
   {
-    files: ['apps/server/src/modules/**/repository.ts', 'apps/server/src/modules/**/*-repository.ts'],
+    files: [
+      'apps/server/src/modules/**/repository.ts',
+      'apps/server/src/modules/**/*-repository.ts',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['./routes', './service', '**/routes', '**/service'], message: 'repositories sit below services and routes' }] },
+        {
+          patterns: [
+            {
+              group: ['./routes', './service', '**/routes', '**/service'],
+              message: 'repositories sit below services and routes',
+            },
+          ],
+        },
       ],
     },
   },
@@ -65,7 +82,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['./routes', '**/routes'], message: 'services must not import routes' }] },
+        {
+          patterns: [
+            { group: ['./routes', '**/routes'], message: 'services must not import routes' },
+          ],
+        },
       ],
     },
   },
@@ -74,7 +95,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@alumnet/*', '**/apps/**'], message: 'the contract depends on nothing of ours' }] },
+        {
+          patterns: [
+            {
+              group: ['@alumnet/*', '**/apps/**'],
+              message: 'the contract depends on nothing of ours',
+            },
+          ],
+        },
       ],
     },
   },

@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 // Two cores: server files each get their own database, so they run two at a time at most.
 export default defineConfig({
   test: {
+    maxWorkers: 2,
     projects: [
       { test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'] } },
       {
@@ -12,7 +13,6 @@ export default defineConfig({
           include: ['apps/server/src/**/*.test.ts'],
           globalSetup: ['apps/server/src/test/global-setup.ts'],
           pool: 'forks',
-          maxWorkers: 2,
           testTimeout: 20_000,
           hookTimeout: 60_000,
         },

@@ -31,7 +31,11 @@ export interface BuildOptions {
 
 /** The whole HTTP app, built as a plugin tree: the process and every test build it the same way. */
 export async function buildApp({ config, db, logger = false }: BuildOptions) {
-  const app = Fastify({ logger, trustProxy: true, bodyLimit: 1024 * 1024 }).withTypeProvider<ZodTypeProvider>();
+  const app = Fastify({
+    logger,
+    trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -49,14 +53,27 @@ export async function buildApp({ config, db, logger = false }: BuildOptions) {
     },
   });
   await app.register(fastifyCookie);
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : undefined;
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
+    : undefined;
   if (redis) app.addHook('onClose', async () => void redis.disconnect());
-  await app.register(fastifyRateLimit, { global: false, redis, nameSpace: 'alumnet-rl-' });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    redis,
+    nameSpace: `${config.redisPrefix}rate-limit:`,
+  });
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Alumnet API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+
+  // A POST or PUT sent with no body at all is validated as an empty object, so the caller reads
+  // the contract's message for the first missing field instead of "expected object, received null".
+  app.addHook('preValidation', async (request) => {
+    if (request.body == null && (request.method === 'POST' || request.method === 'PUT'))
+      request.body = {};
+  });
 
   // App plugins.
   await app.register(dbPlugin, { db });
@@ -65,7 +82,10 @@ export async function buildApp({ config, db, logger = false }: BuildOptions) {
 
   // Routes.
   await app.register(healthRoutes);
-  await app.register(authRoutes, { sessionDays: config.sessionDays, cookieSecure: config.cookieSecure });
+  await app.register(authRoutes, {
+    sessionDays: config.sessionDays,
+    cookieSecure: config.cookieSecure,
+  });
   await app.register(lookupRoutes);
   await app.register(userRoutes);
   await app.register(helpRoutes);

@@ -11,10 +11,15 @@ import path from 'node:path';
 const config = loadConfig();
 const logger =
   config.env === 'development' && process.stdout.isTTY
-    ? { level: config.logLevel, transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } }
+    ? {
+        level: config.logLevel,
+        transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } },
+      }
     : { level: config.logLevel };
 
-const embedded = config.databaseUrl ? undefined : await startEmbeddedPostgres(path.join(config.dataDir, 'pg'));
+const embedded = config.databaseUrl
+  ? undefined
+  : await startEmbeddedPostgres(path.join(config.dataDir, 'pg'));
 const { db, close: closeDb } = createDatabase(config.databaseUrl ?? embedded!.url);
 await runMigrations(db);
 await seedReferenceData(db);

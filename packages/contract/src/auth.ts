@@ -48,8 +48,15 @@ export const signupAnswer = z.object({
 export type SignupAnswer = z.infer<typeof signupAnswer>;
 
 export const loginBody = z.object({
-  userName: z.string({ error: 'Please fill in all fields' }).trim().min(1, 'Please fill in all fields').max(254),
-  password: z.string({ error: 'Please fill in all fields' }).min(1, 'Please fill in all fields').max(200),
+  userName: z
+    .string({ error: 'Please fill in all fields' })
+    .trim()
+    .min(1, 'Please fill in all fields')
+    .max(254),
+  password: z
+    .string({ error: 'Please fill in all fields' })
+    .min(1, 'Please fill in all fields')
+    .max(200),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
@@ -60,7 +67,10 @@ export const newPasswordSchema = z
   .max(200, 'Password must be at most 200 characters');
 
 export const setPasswordBody = z
-  .object({ newPassword: newPasswordSchema, confirmPassword: z.string({ error: 'Confirm New Password is required' }) })
+  .object({
+    newPassword: newPasswordSchema,
+    confirmPassword: z.string({ error: 'Confirm New Password is required' }),
+  })
   .refine((body) => body.newPassword === body.confirmPassword, {
     message: 'Passwords do not match!',
     path: ['confirmPassword'],
@@ -92,7 +102,11 @@ export const signedInUser = z.object({
 });
 export type SignedInUser = z.infer<typeof signedInUser>;
 
-export const userBody = z.object({ userId: idSchema });
+export const userBody = z.object({
+  userId: z
+    .string({ error: (issue) => (issue.input === undefined ? 'userId is required' : 'Invalid id') })
+    .pipe(idSchema),
+});
 
 /** POST /api/users/user: the profile record (member-portal.md §3 "User profile"). */
 export const userProfile = z.object({

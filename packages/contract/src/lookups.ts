@@ -22,7 +22,13 @@ export const batchesFetchBody = z
   .optional()
   .default({});
 export const branchesFetchBody = z.object({ collegeId: idSchema.optional(), batchId: idSchema });
-export const citiesBody = z.object({ countryId: z.string().trim().min(1, 'countryId is required').max(10) });
+export const citiesBody = z.object({
+  countryId: z
+    .string({ error: 'countryId is required' })
+    .trim()
+    .min(1, 'countryId is required')
+    .max(10),
+});
 
 export const collegeList = z.array(college);
 export const degreeList = z.array(degree);

@@ -16,12 +16,20 @@ export interface EmbeddedPostgres {
  * real server. `dataDir` undefined keeps everything in memory (tests); `loadDataDir` starts from a dump, which skips
  * initdb (0.5 s instead of 3 s).
  */
-export async function startEmbeddedPostgres(dataDir?: string, loadDataDir?: Blob): Promise<EmbeddedPostgres> {
+export async function startEmbeddedPostgres(
+  dataDir?: string,
+  loadDataDir?: Blob,
+): Promise<EmbeddedPostgres> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const db = await PGlite.create({ dataDir, loadDataDir, extensions: { pg_trgm } });
   // PGlite is one session: every pooled connection shares it, so allow the whole pool (+ spare
   // for migrations and the job queue).
-  const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: POOL_SIZE + 10 });
+  const server = new PGLiteSocketServer({
+    db,
+    host: '127.0.0.1',
+    port: 0,
+    maxConnections: POOL_SIZE + 10,
+  });
   await server.start();
   const [, port] = server.getServerConn().split(':');
   return {

@@ -238,7 +238,10 @@ export const postLikes = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.postId, t.userId] }), index('post_likes_created_idx').on(t.createdAt)],
+  (t) => [
+    primaryKey({ columns: [t.postId, t.userId] }),
+    index('post_likes_created_idx').on(t.createdAt),
+  ],
 );
 
 export const postComments = pgTable(
@@ -391,7 +394,10 @@ export const groupMembers = pgTable(
       .default('pending'),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index('group_members_status_idx').on(t.groupId, t.status)],
+  (t) => [
+    primaryKey({ columns: [t.groupId, t.userId] }),
+    index('group_members_status_idx').on(t.groupId, t.status),
+  ],
 );
 
 export const helpRequests = pgTable(
@@ -417,7 +423,9 @@ export const feedback = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    radioOption: text('radio_option', { enum: ['bug', 'feature', 'suggestion', 'other'] }).notNull(),
+    radioOption: text('radio_option', {
+      enum: ['bug', 'feature', 'suggestion', 'other'],
+    }).notNull(),
     input: text('input').notNull(),
     createdAt: createdAt(),
   },

@@ -11,7 +11,8 @@ export class AppError extends Error {
 
 export const badRequest = (message: string) => new AppError(400, message);
 export const unauthorized = (message = 'Please log in to continue.') => new AppError(401, message);
-export const forbidden = (message = 'You are not allowed to do that.') => new AppError(403, message);
+export const forbidden = (message = 'You are not allowed to do that.') =>
+  new AppError(403, message);
 export const notFound = (message: string) => new AppError(404, message);
 export const conflict = (message: string) => new AppError(409, message);
 export const tooManyRequests = (message: string) => new AppError(429, message);

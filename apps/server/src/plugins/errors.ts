@@ -32,13 +32,18 @@ export const errorsPlugin = fp(
         return send(400, first?.message ?? 'Invalid request');
       }
       const status = error.statusCode ?? 500;
-      if (status === 429) return send(429, 'Too many requests. Please wait a minute and try again.');
+      if (status === 429)
+        return send(429, 'Too many requests. Please wait a minute and try again.');
       if (status === 413) return send(413, 'The request is too large.');
       if (status === 415) return send(415, 'Send the request as JSON.');
       if (status >= 400 && status < 500) {
-        return send(status, error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
-          ? 'The request body is not valid JSON.'
-          : error.message || STATUS_TEXT[status] || 'Bad request');
+        return send(
+          status,
+          error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+            error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+            ? 'The request body is not valid JSON.'
+            : error.message || STATUS_TEXT[status] || 'Bad request',
+        );
       }
       request.log.error({ err: error }, 'unhandled error');
       return send(500, 'Something went wrong on our side. Please try again.');

@@ -12,7 +12,9 @@ export const webPlugin = fp(
   async (app: FastifyInstance, options: { webDist: string }) => {
     const index = path.join(options.webDist, 'index.html');
     if (!existsSync(index)) {
-      app.log.warn(`no built web app at ${options.webDist}; run npm run build (the API still works)`);
+      app.log.warn(
+        `no built web app at ${options.webDist}; run npm run build (the API still works)`,
+      );
       return;
     }
     await app.register(fastifyStatic, {
@@ -21,7 +23,9 @@ export const webPlugin = fp(
       setHeaders: (res, filePath) => {
         res.header(
           'cache-control',
-          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
         );
       },
     });

@@ -18,7 +18,10 @@ export async function createTestDatabase() {
       drop: () => adminQuery(template.adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
     };
   }
-  const embedded = await startEmbeddedPostgres(undefined, new Blob([readFileSync(template.dumpPath)]));
+  const embedded = await startEmbeddedPostgres(
+    undefined,
+    new Blob([readFileSync(template.dumpPath)]),
+  );
   return { url: embedded.url, drop: embedded.stop };
 }
 
@@ -29,7 +32,14 @@ export async function createTestDatabase() {
 export async function buildTestApp(env: Record<string, string> = {}) {
   const database = await createTestDatabase();
   const { db, close: closeDb } = createDatabase(database.url);
-  const config = loadConfig({ NODE_ENV: 'test', WEB_DIST: '/nonexistent', ...env });
+  // TEST_REDIS_URL: run on a real Redis (CI does); each file gets its own key prefix.
+  const redis = process.env.TEST_REDIS_URL
+    ? {
+        REDIS_URL: process.env.TEST_REDIS_URL,
+        REDIS_PREFIX: `alumnet-test-${randomBytes(4).toString('hex')}:`,
+      }
+    : {};
+  const config = loadConfig({ NODE_ENV: 'test', WEB_DIST: '/nonexistent', ...redis, ...env });
   const app = await buildApp({ config, db });
   await app.ready();
   return {
@@ -44,10 +54,21 @@ export async function buildTestApp(env: Record<string, string> = {}) {
 }
 
 /** Signs in through the real login call and returns the cookie header to send afterwards. */
-export async function loginAs(app: Awaited<ReturnType<typeof buildTestApp>>['app'], userName: string, password = 'alumnet-demo') {
-  const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { userName, password } });
+export async function loginAs(
+  app: Awaited<ReturnType<typeof buildTestApp>>['app'],
+  userName: string,
+  password = 'alumnet-demo',
+) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { userName, password },
+  });
   if (response.statusCode !== 200) throw new Error(`login as ${userName} failed: ${response.body}`);
   const cookie = response.cookies.find((c) => c.name === 'alumnet_session');
   if (!cookie) throw new Error('login set no session cookie');
-  return { cookie: `alumnet_session=${cookie.value}`, user: response.json() as { _id: string; collegeId: string } };
+  return {
+    cookie: `alumnet_session=${cookie.value}`,
+    user: response.json() as { _id: string; collegeId: string },
+  };
 }

@@ -5,7 +5,8 @@ import { seedDemoData } from '../db/seed/demo';
 import { seedReferenceData } from '../db/seed/reference';
 
 /** Where each test file's fresh database comes from; made once per run by global-setup.ts. */
-export type DbTemplate = { kind: 'postgres'; adminUrl: string; template: string } | { kind: 'pglite'; dumpPath: string };
+export type DbTemplate =
+  { kind: 'postgres'; adminUrl: string; template: string } | { kind: 'pglite'; dumpPath: string };
 
 declare module 'vitest' {
   export interface ProvidedContext {

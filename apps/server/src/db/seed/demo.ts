@@ -1,8 +1,17 @@
 import { fakerEN_IN as faker } from '@faker-js/faker';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { hashPassword } from '../../lib/passwords';
-import type { Database } from '../client';
-import { batches, branches, cities, colleges, courses, degrees, helpRequests, users } from '../schema';
+import type { Database, Executor } from '../client';
+import {
+  batches,
+  branches,
+  cities,
+  colleges,
+  courses,
+  degrees,
+  helpRequests,
+  users,
+} from '../schema';
 
 export const DEMO_PASSWORD = 'alumnet-demo';
 export const DEMO_COLLEGE = 'Alumnet Institute of Technology';
@@ -11,18 +20,30 @@ export const DEMO_ACCOUNTS = [
   { email: 'super@demo.alumnet.dev', role: 'super admin' },
   { email: 'admin@demo.alumnet.dev', role: `admin of ${DEMO_COLLEGE}` },
   { email: 'member@demo.alumnet.dev', role: `member of ${DEMO_COLLEGE}` },
-  { email: 'member2@demo.alumnet.dev', role: `member of ${DEMO_COLLEGE}, another batch and branch` },
+  {
+    email: 'member2@demo.alumnet.dev',
+    role: `member of ${DEMO_COLLEGE}, another batch and branch`,
+  },
   { email: 'other@demo.alumnet.dev', role: `member of ${SECOND_COLLEGE}` },
 ] as const;
 
 const MEMBER_COUNT = 500;
 
-const STRUCTURE: Record<string, { degrees: Record<string, { years: number; branches: string[] }> }> = {
+const STRUCTURE: Record<
+  string,
+  { degrees: Record<string, { years: number; branches: string[] }> }
+> = {
   [DEMO_COLLEGE]: {
     degrees: {
       'B.Tech': {
         years: 4,
-        branches: ['Computer Science', 'Electronics and Communication', 'Mechanical', 'Civil', 'Electrical'],
+        branches: [
+          'Computer Science',
+          'Electronics and Communication',
+          'Mechanical',
+          'Civil',
+          'Electrical',
+        ],
       },
       'M.Tech': { years: 2, branches: ['Data Science', 'VLSI Design', 'Structural Engineering'] },
       MBA: { years: 2, branches: ['Finance', 'Marketing', 'Human Resources'] },
@@ -50,16 +71,35 @@ const PLACES: [string, string[]][] = [
   ['AU', ['Sydney', 'Melbourne']],
 ];
 const COMPANIES = [
-  'Infosys', 'Tata Consultancy Services', 'Wipro', 'Google', 'Microsoft', 'Amazon', 'Flipkart',
-  'Zoho', 'Freshworks', 'Larsen & Toubro', 'Deloitte', 'McKinsey & Company', 'HDFC Bank',
-  'Siemens', 'Bosch', 'Accenture', 'Swiggy', 'Razorpay', 'Atlassian', 'Self-employed',
+  'Infosys',
+  'Tata Consultancy Services',
+  'Wipro',
+  'Google',
+  'Microsoft',
+  'Amazon',
+  'Flipkart',
+  'Zoho',
+  'Freshworks',
+  'Larsen & Toubro',
+  'Deloitte',
+  'McKinsey & Company',
+  'HDFC Bank',
+  'Siemens',
+  'Bosch',
+  'Accenture',
+  'Swiggy',
+  'Razorpay',
+  'Atlassian',
+  'Self-employed',
 ];
 
-async function createStructure(db: Database, collegeName: string) {
+async function createStructure(db: Executor, collegeName: string) {
   const [college] = await db.insert(colleges).values({ name: collegeName }).returning();
   if (!college) throw new Error('college insert returned nothing');
   const branchRows: { id: string; batchId: string; degreeId: string }[] = [];
-  for (const [degreeName, { years, branches: branchNames }] of Object.entries(STRUCTURE[collegeName]?.degrees ?? {})) {
+  for (const [degreeName, { years, branches: branchNames }] of Object.entries(
+    STRUCTURE[collegeName]?.degrees ?? {},
+  )) {
     const [degree] = await db
       .insert(degrees)
       .values({ collegeId: college.id, degreeName, degreeDescription: `${degreeName} programme` })
@@ -105,7 +145,10 @@ async function createStructure(db: Database, collegeName: string) {
  * demo college does not exist yet, so a second start reuses what is there.
  */
 export async function seedDemoData(db: Database): Promise<boolean> {
-  const existing = await db.select({ id: colleges.id }).from(colleges).where(eq(colleges.name, DEMO_COLLEGE));
+  const existing = await db
+    .select({ id: colleges.id })
+    .from(colleges)
+    .where(eq(colleges.name, DEMO_COLLEGE));
   if (existing.length > 0) return false;
   faker.seed(20261122);
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -115,15 +158,21 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     .from(cities)
     .where(
       and(
-        inArray(cities.countryId, PLACES.map(([code]) => code)),
-        inArray(cities.cityName, PLACES.flatMap(([, names]) => names)),
+        inArray(
+          cities.countryId,
+          PLACES.map(([code]) => code),
+        ),
+        inArray(
+          cities.cityName,
+          PLACES.flatMap(([, names]) => names),
+        ),
       ),
     )
     .orderBy(cities.countryId, cities.cityName);
 
   await db.transaction(async (tx) => {
-    const demo = await createStructure(tx as unknown as Database, DEMO_COLLEGE);
-    const second = await createStructure(tx as unknown as Database, SECOND_COLLEGE);
+    const demo = await createStructure(tx, DEMO_COLLEGE);
+    const second = await createStructure(tx, SECOND_COLLEGE);
     const usedHandles = new Set<string>();
     const handle = (first: string, last: string) => {
       const base = `${first}.${last}`.toLowerCase().replace(/[^a-z.]/g, '');
@@ -133,7 +182,10 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       return candidate;
     };
     const person = (
-      college: { college: { id: string }; branchRows: { id: string; batchId: string; degreeId: string }[] },
+      college: {
+        college: { id: string };
+        branchRows: { id: string; batchId: string; degreeId: string }[];
+      },
       index: number,
       overrides: Partial<typeof users.$inferInsert> = {},
     ): typeof users.$inferInsert => {
@@ -151,7 +203,9 @@ export async function seedDemoData(db: Database): Promise<boolean> {
         lastName,
         fullName: `${firstName} ${lastName}`,
         username: handle(firstName, lastName),
-        email: `${firstName}.${lastName}.${index}@example.com`.toLowerCase().replace(/[^a-z0-9.@]/g, ''),
+        email: `${firstName}.${lastName}.${index}@example.com`
+          .toLowerCase()
+          .replace(/[^a-z0-9.@]/g, ''),
         phone: String(9100000000 + index),
         phoneCountryCode: '+91',
         passwordHash,
@@ -208,16 +262,33 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     // and not yet invited, so the admin screens have every state to show.
     const members = Array.from({ length: MEMBER_COUNT }, (_, i) => {
       const row = person(demo, i + 3);
-      if (i % 25 === 0) return { ...row, isApproved: false, passwordHash: null, emailStatus: 'not_sent' as const };
-      if (i % 40 === 1) return { ...row, isApproved: false, isRegistered: false, passwordHash: null, emailStatus: 'not_sent' as const };
+      if (i % 25 === 0)
+        return { ...row, isApproved: false, passwordHash: null, emailStatus: 'not_sent' as const };
+      if (i % 40 === 1)
+        return {
+          ...row,
+          isApproved: false,
+          isRegistered: false,
+          passwordHash: null,
+          emailStatus: 'not_sent' as const,
+        };
       return row;
     });
     const secondMembers = Array.from({ length: 60 }, (_, i) => person(second, i + 1000));
     await tx.insert(users).values([...members, ...secondMembers]);
 
     await tx.insert(helpRequests).values([
-      { fullName: 'Kiran Rao', email: 'kiran.rao@example.com', query: 'I cannot find my batch in the sign-up form.' },
-      { fullName: 'Neha Gupta', email: 'neha.gupta@example.com', phone: '9812345678', query: 'How do I change the e-mail address on my account?' },
+      {
+        fullName: 'Kiran Rao',
+        email: 'kiran.rao@example.com',
+        query: 'I cannot find my batch in the sign-up form.',
+      },
+      {
+        fullName: 'Neha Gupta',
+        email: 'neha.gupta@example.com',
+        phone: '9812345678',
+        query: 'How do I change the e-mail address on my account?',
+      },
     ]);
   });
   await db.execute(sql`ANALYZE`);

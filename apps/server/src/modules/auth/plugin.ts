@@ -10,7 +10,7 @@ declare module 'fastify' {
     user: SessionUser | null;
   }
   interface FastifyInstance {
-    /** preHandler for routes that need a signed-in user. */
+    /** onRequest hook for routes that need a signed-in user: refuses before the body is read. */
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
 }

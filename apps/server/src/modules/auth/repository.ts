@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { batches, branches, colleges, degrees, sessions, users } from '../../db/schema';
 
@@ -13,7 +13,10 @@ export interface SessionUser {
   isSuperAdmin: boolean;
 }
 
-export async function findSessionUser(db: Executor, tokenHash: string): Promise<SessionUser | null> {
+export async function findSessionUser(
+  db: Executor,
+  tokenHash: string,
+): Promise<SessionUser | null> {
   const [row] = await db
     .select({
       id: users.id,
@@ -37,7 +40,12 @@ export async function findSessionUser(db: Executor, tokenHash: string): Promise<
   return row ?? null;
 }
 
-export async function insertSession(db: Executor, userId: string, tokenHash: string, expiresAt: Date) {
+export async function insertSession(
+  db: Executor,
+  userId: string,
+  tokenHash: string,
+  expiresAt: Date,
+) {
   await db.insert(sessions).values({ userId, tokenHash, expiresAt });
 }
 
@@ -49,9 +57,27 @@ export async function deleteSessionsOfUser(db: Executor, userId: string) {
   await db.delete(sessions).where(eq(sessions.userId, userId));
 }
 
-/** `userName` is an e-mail address (any case) or a phone number (digits only). */
+/**
+ * `userName` is an e-mail address (any case) or a phone number (digits only). A phone typed with
+ * its country code ('+91 90000 00003') matches the stored number and code together; the suffix
+ * list keeps that lookup on the phone index.
+ */
 export async function findLoginCandidate(db: Executor, login: { email?: string; phone?: string }) {
-  const where = login.email ? eq(users.email, login.email) : eq(users.phone, login.phone ?? '');
+  const digits = login.phone ?? '';
+  const suffixes = Array.from({ length: Math.max(0, digits.length - 6) }, (_, i) =>
+    digits.slice(i + 1),
+  ).filter((s) => s.length >= 7);
+  const where = login.email
+    ? eq(users.email, login.email)
+    : or(
+        eq(users.phone, digits),
+        suffixes.length > 0
+          ? and(
+              inArray(users.phone, suffixes),
+              sql`regexp_replace(coalesce(${users.phoneCountryCode}, ''), '[^0-9]', '', 'g') || ${users.phone} = ${digits}`,
+            )
+          : undefined,
+      );
   const [row] = await db
     .select({
       id: users.id,
@@ -62,7 +88,9 @@ export async function findLoginCandidate(db: Executor, login: { email?: string; 
       failedLoginWindowStart: users.failedLoginWindowStart,
     })
     .from(users)
-    .where(where);
+    .where(where)
+    .orderBy(sql`${users.phone} = ${digits} DESC`)
+    .limit(1);
   return row ?? null;
 }
 
@@ -80,7 +108,10 @@ export async function recordFailedLogin(db: Executor, userId: string, windowMinu
 }
 
 export async function clearFailedLogins(db: Executor, userId: string) {
-  await db.update(users).set({ failedLoginCount: 0, failedLoginWindowStart: null }).where(eq(users.id, userId));
+  await db
+    .update(users)
+    .set({ failedLoginCount: 0, failedLoginWindowStart: null })
+    .where(eq(users.id, userId));
 }
 
 export async function updatePassword(db: Executor, userId: string, passwordHash: string) {
@@ -125,6 +156,10 @@ export async function insertSignup(db: Executor, values: typeof users.$inferInse
 }
 
 export async function isUsernameTaken(db: Executor, username: string) {
-  const rows = await db.select({ id: users.id }).from(users).where(eq(users.username, username)).limit(1);
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.username, username))
+    .limit(1);
   return rows.length > 0;
 }

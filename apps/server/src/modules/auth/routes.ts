@@ -1,4 +1,11 @@
-import { loginBody, okSchema, setPasswordBody, signedInUser, signupAnswer, signupBody } from '@alumnet/contract';
+import {
+  loginBody,
+  okSchema,
+  setPasswordBody,
+  signedInUser,
+  signupAnswer,
+  signupBody,
+} from '@alumnet/contract';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,7 +14,10 @@ import { currentUser } from './plugin';
 import { createAuthService } from './service';
 import { SESSION_COOKIE } from './tokens';
 
-export const authRoutes: FastifyPluginAsyncZod<{ sessionDays: number; cookieSecure: boolean }> = async (app, options) => {
+export const authRoutes: FastifyPluginAsyncZod<{
+  sessionDays: number;
+  cookieSecure: boolean;
+}> = async (app, options) => {
   const auth = createAuthService(app.db, { sessionDays: options.sessionDays });
 
   const setSessionCookie = (reply: FastifyReply, session: { token: string; expiresAt: Date }) =>
@@ -19,14 +29,22 @@ export const authRoutes: FastifyPluginAsyncZod<{ sessionDays: number; cookieSecu
       expires: session.expiresAt,
     });
   const clearSessionCookie = (reply: FastifyReply) =>
-    reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: options.cookieSecure });
+    reply.clearCookie(SESSION_COOKIE, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: options.cookieSecure,
+    });
 
   // Per IP, on top of the per-account limit in the service.
   const perIp = { rateLimit: { max: 20, timeWindow: '1 minute' } };
 
   app.post(
     '/api/auth/signup',
-    { config: perIp, schema: { tags: ['auth'], body: signupBody, response: { 200: signupAnswer } } },
+    {
+      config: perIp,
+      schema: { tags: ['auth'], body: signupBody, response: { 200: signupAnswer } },
+    },
     async (request) => auth.signup(request.body),
   );
 
@@ -40,11 +58,15 @@ export const authRoutes: FastifyPluginAsyncZod<{ sessionDays: number; cookieSecu
     },
   );
 
-  app.post('/api/auth/logout', { schema: { tags: ['auth'], response: { 200: okSchema } } }, async (request, reply) => {
-    await auth.logout(request.cookies[SESSION_COOKIE]);
-    clearSessionCookie(reply);
-    return { ok: true as const, message: 'You have been logged out.' };
-  });
+  app.post(
+    '/api/auth/logout',
+    { schema: { tags: ['auth'], response: { 200: okSchema } } },
+    async (request, reply) => {
+      await auth.logout(request.cookies[SESSION_COOKIE]);
+      clearSessionCookie(reply);
+      return { ok: true as const, message: 'You have been logged out.' };
+    },
+  );
 
   app.get(
     '/api/auth/me',
@@ -59,7 +81,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ sessionDays: number; cookieSecu
     '/api/auth/set-password',
     {
       config: perIp,
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: { tags: ['auth'], body: setPasswordBody, response: { 200: signedInUser } },
     },
     async (request, reply) => {

@@ -1,5 +1,4 @@
-import type { LoginBody, SetPasswordBody } from '@alumnet/contract';
-import { signupBody } from '@alumnet/contract';
+import type { LoginBody, SetPasswordBody, signupBody } from '@alumnet/contract';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { addWorkingDays } from '../../lib/dates';
@@ -58,7 +57,8 @@ export function createAuthService(db: Database, options: { sessionDays: number }
       if (taken.some((t) => t.email === body.email)) throw conflict(messages.emailTaken);
       if (taken.length > 0) throw conflict(messages.phoneTaken);
 
-      const base = `${body.firstName}.${body.lastName}`.toLowerCase().replace(/[^a-z0-9.]/g, '') || 'member';
+      const base =
+        `${body.firstName}.${body.lastName}`.toLowerCase().replace(/[^a-z0-9.]/g, '') || 'member';
       let username = base;
       for (let n = 2; await repo.isUsernameTaken(db, username); n++) username = `${base}${n}`;
 

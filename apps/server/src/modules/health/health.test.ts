@@ -16,7 +16,10 @@ describe('health', () => {
   it('answers unknown API routes with a JSON 404', async () => {
     const response = await t.app.inject('/api/no-such-thing');
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toMatchObject({ statusCode: 404, message: 'No such route: GET /api/no-such-thing' });
+    expect(response.json()).toMatchObject({
+      statusCode: 404,
+      message: 'No such route: GET /api/no-such-thing',
+    });
   });
 
   it('serves the OpenAPI description', async () => {

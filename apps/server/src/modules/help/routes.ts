@@ -11,7 +11,10 @@ export const helpRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await insertHelpRequest(app.db, request.body);
-      return { ok: true as const, message: 'Thank you! We received your message and will get back to you soon.' };
+      return {
+        ok: true as const,
+        message: 'Thank you! We received your message and will get back to you soon.',
+      };
     },
   );
 };

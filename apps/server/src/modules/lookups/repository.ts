@@ -29,12 +29,18 @@ export const listBranches = (db: Executor, filter: { collegeId?: string; batchId
     .select({ _id: branches.id, branchName: branches.branchName })
     .from(branches)
     .where(
-      and(eq(branches.batchId, filter.batchId), filter.collegeId ? eq(branches.collegeId, filter.collegeId) : undefined),
+      and(
+        eq(branches.batchId, filter.batchId),
+        filter.collegeId ? eq(branches.collegeId, filter.collegeId) : undefined,
+      ),
     )
     .orderBy(asc(branches.branchName));
 
 export const listCountries = (db: Executor) =>
-  db.select({ _id: countries.id, countryName: countries.countryName }).from(countries).orderBy(asc(countries.countryName));
+  db
+    .select({ _id: countries.id, countryName: countries.countryName })
+    .from(countries)
+    .orderBy(asc(countries.countryName));
 
 export const listCities = (db: Executor, countryId: string) =>
   db

@@ -23,15 +23,23 @@ export const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
   // Reference data changes rarely; a short shared cache keeps repeated form loads cheap.
   const cached = { 'cache-control': 'public, max-age=60' };
 
-  app.get('/api/colleges/fetch', { schema: { tags, response: { 200: collegeList } } }, async (_request, reply) => {
-    reply.headers(cached);
-    return repo.listColleges(app.db);
-  });
+  app.get(
+    '/api/colleges/fetch',
+    { schema: { tags, response: { 200: collegeList } } },
+    async (_request, reply) => {
+      reply.headers(cached);
+      return repo.listColleges(app.db);
+    },
+  );
 
-  app.get('/api/colleges/names-and-ids', { schema: { tags, response: { 200: collegeList } } }, async (_request, reply) => {
-    reply.headers(cached);
-    return repo.listColleges(app.db);
-  });
+  app.get(
+    '/api/colleges/names-and-ids',
+    { schema: { tags, response: { 200: collegeList } } },
+    async (_request, reply) => {
+      reply.headers(cached);
+      return repo.listColleges(app.db);
+    },
+  );
 
   app.post(
     '/api/colleges/degrees/fetch',
@@ -45,7 +53,8 @@ export const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       // The alumni search sends no body: it means the signed-in member's own college.
       const collegeId = request.body.collegeId ?? request.user?.collegeId ?? undefined;
-      if (!collegeId && !request.body.degreeId) throw badRequest('collegeId or degreeId is required');
+      if (!collegeId && !request.body.degreeId)
+        throw badRequest('collegeId or degreeId is required');
       return repo.listBatches(app.db, { collegeId, degreeId: request.body.degreeId });
     },
   );
@@ -56,13 +65,21 @@ export const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => repo.listBranches(app.db, request.body),
   );
 
-  app.get('/api/users/countries', { schema: { tags, response: { 200: countryList } } }, async (_request, reply) => {
-    reply.headers({ 'cache-control': 'public, max-age=86400' });
-    return repo.listCountries(app.db);
-  });
+  app.get(
+    '/api/users/countries',
+    { schema: { tags, response: { 200: countryList } } },
+    async (_request, reply) => {
+      reply.headers({ 'cache-control': 'public, max-age=86400' });
+      return repo.listCountries(app.db);
+    },
+  );
 
-  app.post('/api/users/cities', { schema: { tags, body: citiesBody, response: { 200: cityList } } }, async (request) => {
-    const rows = await repo.listCities(app.db, request.body.countryId);
-    return rows.map((c) => ({ _id: String(c.id), cityName: c.cityName, city: c.cityName }));
-  });
+  app.post(
+    '/api/users/cities',
+    { schema: { tags, body: citiesBody, response: { 200: cityList } } },
+    async (request) => {
+      const rows = await repo.listCities(app.db, request.body.countryId);
+      return rows.map((c) => ({ _id: String(c.id), cityName: c.cityName, city: c.cityName }));
+    },
+  );
 };

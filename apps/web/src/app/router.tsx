@@ -1,0 +1,72 @@
+import { createBrowserRouter } from 'react-router';
+import { paths } from '../config/paths';
+import { ErrorPage } from './error-page';
+import { currentUser, guestOnly, requireUser } from './guards';
+
+// Every screen is its own chunk; the guard loaders decide before it is fetched.
+export const router = createBrowserRouter([
+  {
+    errorElement: <ErrorPage />,
+    children: [
+      {
+        path: paths.home,
+        loader: currentUser,
+        lazy: async () => ({ Component: (await import('./routes/home')).HomeRoute }),
+      },
+      {
+        path: paths.login,
+        loader: guestOnly,
+        lazy: async () => ({
+          Component: (await import('../features/auth/components/login-page')).LoginPage,
+        }),
+      },
+      {
+        path: paths.signup,
+        loader: guestOnly,
+        lazy: async () => ({
+          Component: (await import('../features/auth/components/signup-page')).SignupPage,
+        }),
+      },
+      ...[
+        paths.dashboard,
+        paths.feed,
+        paths.alumzone,
+        paths.jobs,
+        paths.chat,
+        paths.profile,
+        paths.superAdmin,
+      ].map((path) => ({
+        path,
+        loader: requireUser,
+        lazy: async () => ({
+          Component: (await import('../features/dashboard/components/member-home')).MemberHome,
+        }),
+      })),
+      {
+        path: paths.notifications,
+        lazy: async () => ({
+          Component: (await import('../features/notifications/components/notifications-page'))
+            .NotificationsPage,
+        }),
+      },
+      {
+        path: paths.gallery,
+        loader: currentUser,
+        lazy: async () => ({ Component: (await import('./routes/gallery')).GalleryRoute }),
+      },
+      {
+        path: paths.privacy,
+        lazy: async () => ({
+          Component: (await import('../features/legal/components/privacy-page')).PrivacyPage,
+        }),
+      },
+      {
+        path: paths.support,
+        lazy: async () => ({
+          Component: (await import('../features/legal/components/support-page')).SupportPage,
+        }),
+      },
+      { path: '*', element: <ErrorPage notFound /> },
+    ],
+  },
+]);

@@ -1,0 +1,40 @@
+import {
+  API,
+  signedInUser,
+  signupAnswer,
+  type LoginBody,
+  type SetPasswordBody,
+  type SignupBody,
+} from '@alumnet/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { api } from '../../../lib/api-client';
+import { rememberUser } from '../../../lib/session';
+
+/** The first message the contract gives for a body, or null when it is valid. */
+export function firstProblem(schema: z.ZodType, body: unknown) {
+  const result = schema.safeParse(body);
+  return result.success ? null : (result.error.issues[0]?.message ?? 'Please check the form');
+}
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: LoginBody) => api.post(API.auth.login, signedInUser, body),
+    onSuccess: (user) => rememberUser(queryClient, user),
+  });
+}
+
+export function useSetPassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SetPasswordBody) => api.post(API.auth.setPassword, signedInUser, body),
+    onSuccess: (user) => rememberUser(queryClient, user),
+  });
+}
+
+export function useSignup() {
+  return useMutation({
+    mutationFn: (body: SignupBody) => api.post(API.auth.signup, signupAnswer, body),
+  });
+}

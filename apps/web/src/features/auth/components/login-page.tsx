@@ -1,0 +1,120 @@
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { loginBody, setPasswordBody } from '@alumnet/contract';
+import { paths } from '../../../config/paths';
+import { notify } from '../../../lib/notify';
+import { firstProblem, useLogin, useSetPassword } from '../api/auth';
+import { AuthCard } from './auth-card';
+
+export function LoginPage() {
+  const navigate = useNavigate();
+  const login = useLogin();
+  const [userName, setUserName] = useState('');
+  const [password, setPassword] = useState('');
+  // The account holds a one-time password: it must be replaced before going on.
+  const [setNewPassword, setSetNewPassword] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const problem = firstProblem(loginBody, { userName, password });
+    if (problem) return void notify.error(problem);
+    try {
+      const user = await login.mutateAsync({ userName, password });
+      if (user.mustChangePassword) setSetNewPassword(true);
+      else await navigate(paths.dashboard);
+    } catch (error) {
+      notify.error((error as Error).message);
+    }
+  }
+
+  if (setNewPassword) return <SetNewPasswordForm />;
+  return (
+    <AuthCard
+      title="Log in"
+      subtitle="Welcome back! Log in with the e-mail or phone you signed up with."
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label="Email or phone"
+            name="userName"
+            autoComplete="username"
+            value={userName}
+            onChange={(e) => setUserName(e.currentTarget.value)}
+          />
+          <PasswordInput
+            label="Password"
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+          />
+          <Button type="submit" loading={login.isPending} fullWidth size="md">
+            Log in
+          </Button>
+          <Text size="sm" ta="center">
+            <Anchor component={Link} to={paths.signup}>
+              Don't have an account?
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}
+
+function SetNewPasswordForm() {
+  const navigate = useNavigate();
+  const setPassword = useSetPassword();
+  const [newPassword, setNewPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    const found = firstProblem(setPasswordBody, { newPassword, confirmPassword });
+    setProblem(found);
+    if (found) return;
+    try {
+      await setPassword.mutateAsync({ newPassword, confirmPassword });
+      notify.success('Your new password is saved.');
+      await navigate(paths.dashboard);
+    } catch (error) {
+      setProblem((error as Error).message);
+    }
+  }
+
+  return (
+    <AuthCard
+      title="Set New Password"
+      subtitle="Replace the one-time password from your approval e-mail with your own."
+    >
+      <form onSubmit={save} noValidate>
+        <Stack gap="md">
+          {problem && (
+            <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+              {problem}
+            </Alert>
+          )}
+          <PasswordInput
+            label="New Password"
+            autoComplete="new-password"
+            value={newPassword}
+            onChange={(e) => setNewPassword(e.currentTarget.value)}
+          />
+          <PasswordInput
+            label="Confirm New Password"
+            autoComplete="new-password"
+            value={confirmPassword}
+            onChange={(e) => setConfirmPassword(e.currentTarget.value)}
+          />
+          <Button type="submit" loading={setPassword.isPending} fullWidth size="md">
+            Save
+          </Button>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

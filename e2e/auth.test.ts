@@ -1,0 +1,119 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { launchBrowser, logIn, url } from './browser';
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+beforeEach(async () => {
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  page = await context.newPage();
+});
+afterEach(async () => {
+  await context.close();
+});
+
+const toast = (text: string) => page.locator('.mantine-Notification-root', { hasText: text });
+
+describe('sign-up', () => {
+  it('shows the first missing field first on an empty submit', async () => {
+    await page.goto(url('/signup'));
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await toast('First Name is required').waitFor();
+    expect(await toast('Last Name is required').count()).toBe(0);
+  });
+
+  it('walks the cascading selects and thanks the visitor', async () => {
+    await page.goto(url('/signup'));
+    await page.getByLabel('First Name').fill('Tara');
+    await page.getByLabel('Last Name').fill('Iyer');
+    await page.getByLabel('Email').fill(`tara.iyer.${Date.now()}@example.com`);
+    await page.getByLabel('Phone').fill(String(Date.now()).slice(-10));
+
+    // Branch stays disabled until a batch is chosen.
+    expect(await page.getByPlaceholder('Select your branch').isDisabled()).toBe(true);
+    const choose = async (field: string, option: string) => {
+      await page.getByPlaceholder(`Select your ${field}`).click();
+      await page.getByRole('option', { name: option }).click();
+    };
+    await choose('college', 'Alumnet Institute of Technology');
+    await choose('degree', 'B.Tech');
+    await choose('batch', '2018-2022');
+    await choose('branch', 'Computer Science');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+
+    await page.getByText('Thank you for submitting your details.').waitFor();
+    expect(
+      await page.getByText(/we will contact you by e-mail with the next steps on/).count(),
+    ).toBe(1);
+  });
+});
+
+describe('log in and guards', () => {
+  it('sends a signed-out visitor from /feed to /login', async () => {
+    await page.goto(url('/feed'));
+    await page.waitForURL(url('/login'));
+    await page.getByRole('heading', { name: 'Log in' }).waitFor();
+  });
+
+  it('says what is wrong on an empty login', async () => {
+    await page.goto(url('/login'));
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await toast('Please fill in all fields').waitFor();
+  });
+
+  it('shows the server message for a wrong password', async () => {
+    await logIn(page, 'member2@demo.alumnet.dev', 'not-the-password');
+    await toast('Incorrect password. Please try again.').waitFor();
+    expect(page.url()).toBe(url('/login'));
+  });
+
+  it('takes a member to /dashboard, then /login redirects home', async () => {
+    await logIn(page, 'member@demo.alumnet.dev');
+    await page.waitForURL(url('/dashboard'));
+    await page.getByRole('heading', { name: 'Welcome, Meera!' }).waitFor();
+    expect(await page.getByText('Alumnet Institute of Technology').count()).toBeGreaterThan(0);
+
+    await page.goto(url('/login'));
+    await page.waitForURL(url('/'));
+    await page.getByRole('heading', { name: 'Welcome, Meera!' }).waitFor();
+
+    // The browser keeps the signed-in user under the spec's storage key.
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('chat-user') ?? '{}'));
+    expect(stored).toMatchObject({
+      fullName: 'Meera Menon',
+      collegeName: 'Alumnet Institute of Technology',
+    });
+
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL(url('/login'));
+    await page.goto(url('/dashboard'));
+    await page.waitForURL(url('/login'));
+  });
+});
+
+describe('public pages', () => {
+  it('shows the landing page and files a contact request', async () => {
+    await page.goto(url('/'));
+    await page.getByRole('heading', { name: 'Networking portal for college alumni' }).waitFor();
+    const contact = page.locator('#contact');
+    await contact.getByLabel('Name').fill('Visitor Vee');
+    await contact.getByLabel('Email').fill('vee@example.com');
+    await contact.getByLabel('Message').fill('Is my batch of 1999 on Alumnet?');
+    await contact.getByRole('button', { name: /send/i }).click();
+    await toast('Thank you! We received your message').waitFor();
+  });
+
+  it('shows a friendly page for an unknown address', async () => {
+    await page.goto(url('/no-such-page'));
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    expect(await page.getByText('Unexpected Application Error!').count()).toBe(0);
+  });
+});
