@@ -5,7 +5,18 @@ import globals from 'globals';
 
 // One-way imports (STYLE.md): web lib/components -> features -> app, features never import each
 // other; server routes -> services -> repositories; the contract imports nothing of ours.
-const webFeatures = ['auth', 'landing', 'legal', 'notifications', 'dashboard'];
+const webFeatures = [
+  'auth',
+  'landing',
+  'legal',
+  'notifications',
+  'dashboard',
+  'feed',
+  'alumni',
+  'profile',
+  'jobs',
+  'chat',
+];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/migrations/**'] },

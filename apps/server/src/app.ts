@@ -19,6 +19,9 @@ import { healthRoutes } from './modules/health/routes';
 import { helpRoutes } from './modules/help/routes';
 import { lookupRoutes } from './modules/lookups/routes';
 import { userRoutes } from './modules/users/routes';
+import { postRoutes } from './modules/posts/routes';
+import { alumzoneRoutes } from './modules/alumzone/routes';
+import { imageRoutes } from './modules/images/routes';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
 import { webPlugin } from './plugins/web';
@@ -89,6 +92,9 @@ export async function buildApp({ config, db, logger = false }: BuildOptions) {
   await app.register(lookupRoutes);
   await app.register(userRoutes);
   await app.register(helpRoutes);
+  await app.register(postRoutes);
+  await app.register(alumzoneRoutes);
+  await app.register(imageRoutes, { config });
   await app.register(webPlugin, { webDist: config.webDist });
 
   return app;

@@ -123,5 +123,10 @@ export const userProfile = z.object({
   locationCountry: z.string().nullable(),
   locationCity: z.string().nullable(),
   profilePic: z.string().nullable(),
+  /** The ids behind locationCountry / locationCity, for the profile form's selects. */
+  locationCountryId: z.string().nullable(),
+  locationCityId: z.string().nullable(),
+  isEntrepreneur: z.boolean(),
+  openToMentoring: z.boolean(),
 });
 export type UserProfile = z.infer<typeof userProfile>;

@@ -3,3 +3,7 @@ export * from './auth';
 export * from './lookups';
 export * from './help';
 export * from './routes';
+export * from './posts';
+export * from './alumzone';
+export * from './profile';
+export * from './images';

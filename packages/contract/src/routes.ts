@@ -9,6 +9,7 @@ export const API = {
   },
   users: {
     user: '/api/users/user',
+    update: '/api/users/update',
     countries: '/api/users/countries',
     cities: '/api/users/cities',
   },
@@ -20,4 +21,22 @@ export const API = {
     branches: '/api/colleges/branches/fetch',
   },
   help: { add: '/api/help/add' },
+  posts: {
+    fetch: '/api/posts/fetch',
+    add: '/api/posts/add',
+    saveComment: '/api/posts/savecomment',
+    updateLikes: '/api/posts/updateLikes',
+  },
+  alumzone: {
+    search: '/api/alumzone/search',
+    companies: '/api/alumzone/search/companies',
+    alumniCount: '/api/alumzone/search/alumnicount',
+    batchmatesCount: '/api/alumzone/search/batchmatesCount',
+    branchmatesCount: '/api/alumzone/search/branchmatesCount',
+  },
+  images: {
+    /** PUT with the image bytes; see uploadFileName. */
+    upload: (fileName: string) => `/v1/${encodeURIComponent(fileName)}`,
+    show: '/v1/s3',
+  },
 } as const;

@@ -27,15 +27,28 @@ export const router = createBrowserRouter([
           Component: (await import('../features/auth/components/signup-page')).SignupPage,
         }),
       },
-      ...[
-        paths.dashboard,
-        paths.feed,
-        paths.alumzone,
-        paths.jobs,
-        paths.chat,
-        paths.profile,
-        paths.superAdmin,
-      ].map((path) => ({
+      ...[paths.dashboard, paths.feed].map((path) => ({
+        path,
+        loader: requireUser,
+        lazy: async () => ({
+          Component: (await import('../features/feed/components/feed-page')).FeedPage,
+        }),
+      })),
+      {
+        path: paths.alumzone,
+        loader: requireUser,
+        lazy: async () => ({
+          Component: (await import('../features/alumni/components/alumni-page')).AlumniPage,
+        }),
+      },
+      {
+        path: paths.profile,
+        loader: requireUser,
+        lazy: async () => ({
+          Component: (await import('../features/profile/components/profile-page')).ProfilePage,
+        }),
+      },
+      ...[paths.jobs, paths.chat, paths.superAdmin].map((path) => ({
         path,
         loader: requireUser,
         lazy: async () => ({

@@ -40,5 +40,9 @@ export function presentProfile(u: UserView): UserProfile {
     locationCountry: u.locationCountry,
     locationCity: u.locationCity,
     profilePic: u.profilePic,
+    locationCountryId: u.locationCountryId,
+    locationCityId: u.locationCityId === null ? null : String(u.locationCityId),
+    isEntrepreneur: u.isEntrepreneur,
+    openToMentoring: u.openToMentoring,
   };
 }

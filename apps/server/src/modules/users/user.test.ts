@@ -47,6 +47,10 @@ describe('POST /api/users/user', () => {
       companyName: 'Infosys',
       locationCity: 'Bengaluru',
       locationCountry: 'India',
+      locationCountryId: 'IN',
+      locationCityId: expect.stringMatching(/^\d+$/),
+      isEntrepreneur: expect.any(Boolean),
+      openToMentoring: expect.any(Boolean),
       profilePic: null,
     });
   });

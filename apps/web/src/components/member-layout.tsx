@@ -1,0 +1,142 @@
+import {
+  ActionIcon,
+  Anchor,
+  AppShell,
+  Avatar,
+  Burger,
+  Drawer,
+  Group,
+  NavLink,
+  Stack,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import {
+  IconBriefcase,
+  IconHome,
+  IconLogout,
+  IconMessageCircle,
+  IconUserCircle,
+  IconUsers,
+} from '@tabler/icons-react';
+import { imageUrl } from '@alumnet/contract';
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { paths } from '../config/paths';
+import { notify } from '../lib/notify';
+import { logout, meQuery } from '../lib/session';
+import { Logo } from './logo';
+
+export const memberSections = [
+  { to: paths.feed, label: 'Feed', icon: IconHome },
+  { to: paths.alumzone, label: 'Alum Zone', icon: IconUsers },
+  { to: paths.jobs, label: 'Jobs', icon: IconBriefcase },
+  { to: paths.chat, label: 'Chat', icon: IconMessageCircle },
+  { to: paths.profile, label: 'Profile', icon: IconUserCircle },
+] as const;
+
+/** Signs out, forgets the stored user and goes to /login; a failure becomes a toast. */
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return async () => {
+    try {
+      await logout(queryClient);
+      await navigate(paths.login);
+    } catch (error) {
+      notify.error((error as Error).message);
+    }
+  };
+}
+
+/** The signed-in frame of every member screen: header with logo, sections and logout. */
+export function MemberLayout({ children }: { children: ReactNode }) {
+  const { data } = useSuspenseQuery(meQuery);
+  const user = data.user;
+  const location = useLocation();
+  const signOut = useSignOut();
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const active = (to: string) =>
+    location.pathname === to ||
+    (to === paths.feed && ['/', paths.dashboard].includes(location.pathname));
+
+  return (
+    <AppShell header={{ height: 60 }} padding="md" bg="gray.0">
+      <AppShell.Header px="md">
+        <Group h="100%" justify="space-between" wrap="nowrap" maw={1240} mx="auto">
+          <Group gap="xs" wrap="nowrap">
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label="Open navigation"
+            />
+            <Anchor component={Link} to={paths.home} underline="never" aria-label="Alumnet home">
+              <Logo />
+            </Anchor>
+          </Group>
+          <Group gap={4} visibleFrom="sm" wrap="nowrap">
+            {memberSections
+              .filter((s) => s.to !== paths.profile)
+              .map((s) => (
+                <NavLink
+                  key={s.to}
+                  component={Link}
+                  to={s.to}
+                  label={s.label}
+                  leftSection={<s.icon size={18} />}
+                  active={active(s.to)}
+                  w="auto"
+                  style={{ borderRadius: 8 }}
+                />
+              ))}
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            {user && (
+              <Tooltip label="Your profile">
+                <UnstyledButton component={Link} to={paths.profile} aria-label="Your profile">
+                  <Avatar
+                    src={user.profilePic ? imageUrl(user.profilePic, 'thumb') : null}
+                    radius="xl"
+                    size={34}
+                    color="blue"
+                  >
+                    {user.firstName[0]}
+                    {user.lastName[0]}
+                  </Avatar>
+                </UnstyledButton>
+              </Tooltip>
+            )}
+            <Tooltip label="Log out">
+              <ActionIcon variant="subtle" size="lg" aria-label="Log out" onClick={signOut}>
+                <IconLogout size={20} />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <Drawer opened={opened} onClose={close} size="75%" title={<Logo />} hiddenFrom="sm">
+        <Stack gap={2}>
+          {memberSections.map((s) => (
+            <NavLink
+              key={s.to}
+              component={Link}
+              to={s.to}
+              label={s.label}
+              leftSection={<s.icon size={18} />}
+              active={active(s.to)}
+              onClick={close}
+            />
+          ))}
+          <NavLink label="Logout" leftSection={<IconLogout size={18} />} onClick={signOut} />
+        </Stack>
+      </Drawer>
+      <AppShell.Main>
+        <div style={{ maxWidth: 1240, margin: '0 auto' }}>{children}</div>
+      </AppShell.Main>
+    </AppShell>
+  );
+}
