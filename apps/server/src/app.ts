@@ -22,6 +22,9 @@ import { userRoutes } from './modules/users/routes';
 import { postRoutes } from './modules/posts/routes';
 import { alumzoneRoutes } from './modules/alumzone/routes';
 import { imageRoutes } from './modules/images/routes';
+import { jobRoutes } from './modules/jobs/routes';
+import { chatRoutes } from './modules/chat/routes';
+import { chatGateway } from './realtime/chat-gateway';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
 import { webPlugin } from './plugins/web';
@@ -95,6 +98,9 @@ export async function buildApp({ config, db, logger = false }: BuildOptions) {
   await app.register(postRoutes);
   await app.register(alumzoneRoutes);
   await app.register(imageRoutes, { config });
+  await app.register(chatGateway, { config });
+  await app.register(jobRoutes);
+  await app.register(chatRoutes);
   await app.register(webPlugin, { webDist: config.webDist });
 
   return app;

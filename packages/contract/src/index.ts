@@ -7,3 +7,5 @@ export * from './posts';
 export * from './alumzone';
 export * from './profile';
 export * from './images';
+export * from './jobs';
+export * from './chat';

@@ -34,6 +34,20 @@ export const API = {
     batchmatesCount: '/api/alumzone/search/batchmatesCount',
     branchmatesCount: '/api/alumzone/search/branchmatesCount',
   },
+  jobs: {
+    fetch: '/api/jobs/fetch',
+    add: '/api/jobs/add',
+    delete: '/api/jobs/delete',
+    updateLikes: '/api/jobs/updateLikes',
+    saveComment: '/api/jobs/savecomment',
+  },
+  messages: {
+    users: '/api/messages/users',
+    search: '/api/messages/users/search',
+    /** GET: the conversation with that member, oldest first. */
+    conversation: (memberId: string) => `/api/messages/${encodeURIComponent(memberId)}`,
+    send: (memberId: string) => `/api/messages/send/${encodeURIComponent(memberId)}`,
+  },
   images: {
     /** PUT with the image bytes; see uploadFileName. */
     upload: (fileName: string) => `/v1/${encodeURIComponent(fileName)}`,

@@ -48,13 +48,27 @@ export const router = createBrowserRouter([
           Component: (await import('../features/profile/components/profile-page')).ProfilePage,
         }),
       },
-      ...[paths.jobs, paths.chat, paths.superAdmin].map((path) => ({
-        path,
+      {
+        path: paths.jobs,
+        loader: requireUser,
+        lazy: async () => ({
+          Component: (await import('../features/jobs/components/jobs-page')).JobsPage,
+        }),
+      },
+      {
+        path: paths.chat,
+        loader: requireUser,
+        lazy: async () => ({
+          Component: (await import('../features/chat/components/chat-page')).ChatPage,
+        }),
+      },
+      {
+        path: paths.superAdmin,
         loader: requireUser,
         lazy: async () => ({
           Component: (await import('../features/dashboard/components/member-home')).MemberHome,
         }),
-      })),
+      },
       {
         path: paths.notifications,
         lazy: async () => ({

@@ -1,0 +1,4 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+// Scaffolding: the jobs board calls of member-portal.md §7 are added here in this change.
+export const jobRoutes: FastifyPluginAsyncZod = async () => {};

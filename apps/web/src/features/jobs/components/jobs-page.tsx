@@ -1,0 +1,6 @@
+import { MemberLayout } from '../../../components/member-layout';
+
+// Scaffolding: replaced by the screen of member-portal.md §2 in this change.
+export function JobsPage() {
+  return <MemberLayout>Jobs</MemberLayout>;
+}

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { idSchema } from './common';
+
+/** member-portal.md §9. */
+export const CHAT_PAGE_SIZE = 10;
+export const CHAT_SEARCH_MIN = 3;
+export const MAX_MESSAGE_LENGTH = 2000;
+
+/** A member in the chat list (member-portal.md §3 "Conversation entry"). */
+export const chatUser = z.object({
+  _id: idSchema,
+  fullName: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  profilePic: z.string().nullable(),
+  batchName: z.string().nullable(),
+  branchName: z.string().nullable(),
+  collegeName: z.string().nullable(),
+  /** 'yes' when the caller has already exchanged messages with this member. */
+  hasChatted: z.enum(['yes', 'no']),
+});
+export type ChatUser = z.infer<typeof chatUser>;
+
+export const chatUsersBody = z.object({
+  userId: idSchema.optional(),
+  pageId: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+export const chatUsersSearchBody = chatUsersBody.extend({
+  searchText: z
+    .string({ error: `Search term must be at least ${CHAT_SEARCH_MIN} characters long` })
+    .trim()
+    .min(CHAT_SEARCH_MIN, `Search term must be at least ${CHAT_SEARCH_MIN} characters long`)
+    .max(100),
+});
+export const chatUsersAnswer = z.object({
+  users: z.array(chatUser),
+  totalResults: z.number().int(),
+});
+export type ChatUsersAnswer = z.infer<typeof chatUsersAnswer>;
+
+/** member-portal.md §3 "Message"; `shouldShake` is a client-only flag and never sent. */
+export const chatMessage = z.object({
+  _id: idSchema,
+  senderId: idSchema,
+  receiverId: idSchema,
+  message: z.string(),
+  createdAt: z.iso.datetime(),
+  /** The sender's retry key, echoed so a client can match its pending message. */
+  clientId: z.string().nullable(),
+});
+export type ChatMessage = z.infer<typeof chatMessage>;
+export const chatMessageList = z.array(chatMessage);
+
+/** POST /api/messages/send/{otherMemberId}. */
+export const sendMessageBody = z.object({
+  message: z
+    .string({ error: 'Message cannot be empty.' })
+    .trim()
+    .min(1, 'Message cannot be empty.')
+    .max(MAX_MESSAGE_LENGTH, `A message can have at most ${MAX_MESSAGE_LENGTH} characters.`),
+  /** Sending again with the same clientId (a retry) stores the message once. */
+  clientId: z.string().trim().min(1).max(64).optional(),
+});
+export const memberIdParams = z.object({ id: idSchema });
+
+/** Socket.IO events, server to browser (member-portal.md §7 "Realtime chat"). */
+export interface ServerToClientEvents {
+  newMessage: (message: ChatMessage) => void;
+  /** The ids of the caller's college members who are online now. */
+  getOnlineUsers: (userIds: string[]) => void;
+}
+// The browser only listens; sending goes through the HTTP call so every message is stored first.
+export type ClientToServerEvents = Record<string, never>;
