@@ -1,23 +1,11 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, logIn, url } from './browser';
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { logIn, pagePerTest, url } from './browser';
 
-let browser: Browser;
-let context: BrowserContext;
+const session = pagePerTest();
 let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
 beforeEach(async () => {
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  page = await context.newPage();
-});
-afterEach(async () => {
-  await context.close();
+  page = session.page;
 });
 
 const toast = (text: string) => page.locator('.mantine-Notification-root', { hasText: text });

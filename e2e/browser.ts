@@ -1,5 +1,5 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 
 export const DEMO_PASSWORD = 'alumnet-demo';
 
@@ -24,4 +24,26 @@ export async function logIn(page: Page, userName: string, password = DEMO_PASSWO
   await page.getByLabel('Email or phone').fill(userName);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+/**
+ * One browser for the test file and a fresh desktop-sized context and page for every test
+ * (registers the hooks). Read `.page` inside tests and hooks.
+ */
+export function pagePerTest() {
+  const state = {} as { browser: Browser; context: BrowserContext; page: Page };
+  beforeAll(async () => {
+    state.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await state.browser?.close();
+  });
+  beforeEach(async () => {
+    state.context = await state.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    state.page = await state.context.newPage();
+  });
+  afterEach(async () => {
+    await state.context?.close();
+  });
+  return state;
 }

@@ -48,22 +48,34 @@ export default async function setup(project: TestProject) {
   server.stderr.on('data', (chunk) => (output += chunk));
 
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
+  const stop = async () => {
+    if (server.exitCode === null) {
+      server.kill('SIGTERM');
+      await new Promise((r) => server.once('exit', r));
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  // A first start seeds everything: ~15 s on an idle machine, much more on a loaded one.
+  const deadline = Date.now() + 240_000;
   for (;;) {
-    if (server.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    const failure =
+      server.exitCode !== null
+        ? `server exited early:\n${output}`
+        : Date.now() > deadline
+          ? `server did not become ready:\n${output}`
+          : null;
+    if (failure) {
+      await stop();
+      throw new Error(failure);
+    }
     try {
       if ((await fetch(`${baseUrl}/readyz`)).ok) break;
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server did not become ready:\n${output}`);
     await new Promise((r) => setTimeout(r, 250));
   }
   project.provide('baseUrl', baseUrl);
 
-  return async () => {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
-    rmSync(dataDir, { recursive: true, force: true });
-  };
+  return stop;
 }

@@ -18,6 +18,11 @@ const envSchema = z.object({
   REDIS_URL: z.string().url().optional(),
   /** Prefix of every Redis key, so several deployments (or test files) can share one Redis. */
   REDIS_PREFIX: z.string().default('alumnet:'),
+  /**
+   * With REDIS_URL: how long a process's chat presence entries live without its heartbeat, so the
+   * members of a process that died drop off the online list within this time.
+   */
+  PRESENCE_LEASE_SECONDS: z.coerce.number().int().min(3).max(3600).default(45),
   DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -30,6 +35,18 @@ const envSchema = z.object({
    */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** Uploaded images when S3 is not configured. Unset: DATA_DIR/uploads. */
+  UPLOADS_DIR: z.string().optional(),
+  /** Set: images are kept in this S3 (or S3-compatible) bucket instead of UPLOADS_DIR. */
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  /** An S3-compatible service (MinIO, R2, Spaces...); unset for AWS itself. */
+  S3_ENDPOINT: z.string().url().optional(),
+  /** Unset: the AWS SDK's usual credential chain (environment, profile, instance role). */
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Most S3-compatible services want bucket names in the path rather than the host name. */
+  S3_FORCE_PATH_STYLE: flag.default(false),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -43,6 +60,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new Error(`Invalid environment:\n  ${problems.join('\n  ')}`);
   }
   const e = parsed.data;
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw new Error(
+      'Invalid environment:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both or neither',
+    );
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -50,6 +72,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
+    presenceLeaseSeconds: e.PRESENCE_LEASE_SECONDS,
     dataDir: path.resolve(e.DATA_DIR),
     webDist: path.resolve(e.WEB_DIST),
     logLevel: e.LOG_LEVEL,
@@ -57,5 +80,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     seedDemo: e.SEED_DEMO,
     trustProxyHops: e.TRUST_PROXY_HOPS,
     sessionDays: e.SESSION_DAYS,
+    uploadsDir: path.resolve(e.UPLOADS_DIR ?? path.join(e.DATA_DIR, 'uploads')),
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT,
+          credentials:
+            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+              : undefined,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        }
+      : undefined,
   };
 }

@@ -5,6 +5,8 @@ import { startEmbeddedPostgres } from './db/embedded';
 import { runMigrations } from './db/migrate';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './db/seed/demo';
 import { seedReferenceData } from './db/seed/reference';
+import { ensureShippedImages } from './modules/images';
+import { createStorage } from './storage';
 import path from 'node:path';
 
 // The process: pick the database, migrate, seed, serve, and shut down cleanly on a signal.
@@ -20,10 +22,14 @@ const logger =
 const embedded = config.databaseUrl
   ? undefined
   : await startEmbeddedPostgres(path.join(config.dataDir, 'pg'));
-const { db, close: closeDb } = createDatabase(config.databaseUrl ?? embedded!.url);
+const { db, close: closeDb } = embedded
+  ? createDatabase(embedded.url, embedded.poolSize)
+  : createDatabase(config.databaseUrl!);
 await runMigrations(db);
 await seedReferenceData(db);
 const seeded = config.seedDemo ? await seedDemoData(db) : false;
+// The demo posts and profiles point at these pictures; drawn into storage once.
+if (config.seedDemo) await ensureShippedImages(createStorage(config));
 
 const app = await buildApp({ config, db, logger });
 await app.listen({ port: config.port, host: config.host });

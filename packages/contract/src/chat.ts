@@ -5,6 +5,8 @@ import { idSchema } from './common';
 export const CHAT_PAGE_SIZE = 10;
 export const CHAT_SEARCH_MIN = 3;
 export const MAX_MESSAGE_LENGTH = 2000;
+/** GET /api/messages/{id} answers at most this many messages: the latest ones, oldest first. */
+export const CHAT_HISTORY_LIMIT = 200;
 
 /** A member in the chat list (member-portal.md §3 "Conversation entry"). */
 export const chatUser = z.object({
@@ -62,6 +64,8 @@ export const sendMessageBody = z.object({
   clientId: z.string().trim().min(1).max(64).optional(),
 });
 export const memberIdParams = z.object({ id: idSchema });
+/** GET /api/messages/{id}?before={messageId}: the page of older messages before that one. */
+export const chatHistoryQuery = z.object({ before: idSchema.optional() });
 
 /** Socket.IO events, server to browser (member-portal.md §7 "Realtime chat"). */
 export interface ServerToClientEvents {

@@ -5,6 +5,11 @@ export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 /** Shown for members with no picture (member-portal.md §9). */
 export const DEFAULT_PROFILE_PIC = 'default-profile.png';
 export const IMAGE_SIZES = ['full', 'thumb'] as const;
+export type ImageSize = (typeof IMAGE_SIZES)[number];
+export const INVALID_IMAGE_TYPE_MESSAGE = 'Invalid file type. Only image files are allowed.';
+export const IMAGE_TOO_LARGE_MESSAGE = 'Images can be at most 5 MB.';
+/** Stored image names: letters, digits, '_', '-' and '.', never starting with a dot. */
+export const IMAGE_NAME = /^[\w-][\w.-]*$/;
 
 /** member-portal.md §7: the upload path's file name is a timestamp, an underscore and the original name. */
 export const uploadFileName = (originalName: string, now = Date.now()) =>
@@ -15,13 +20,14 @@ export const uploadAnswer = z.object({ image: z.string(), url: z.string() });
 export type UploadAnswer = z.infer<typeof uploadAnswer>;
 
 export const imageQuery = z.object({
-  image: z.string({ error: 'image is required' }).min(1, 'image is required').max(300),
+  image: z
+    .string({ error: 'image is required' })
+    .min(1, 'image is required')
+    .max(300, 'Invalid image name.')
+    .regex(IMAGE_NAME, 'Invalid image name.'),
   size: z.enum(IMAGE_SIZES).default('full'),
 });
 
 /** Where the browser shows a stored image; no name means the default picture. */
-export const imageUrl = (
-  name: string | null | undefined,
-  size: (typeof IMAGE_SIZES)[number] = 'full',
-) =>
+export const imageUrl = (name: string | null | undefined, size: ImageSize = 'full') =>
   `/v1/s3?image=${encodeURIComponent(name || DEFAULT_PROFILE_PIC)}${size === 'thumb' ? '&size=thumb' : ''}`;

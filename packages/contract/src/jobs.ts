@@ -97,3 +97,35 @@ export const jobCommentBody = z.object({
     .min(1, 'Comment cannot be empty.')
     .max(MAX_COMMENT_LENGTH, `A comment can have at most ${MAX_COMMENT_LENGTH} characters.`),
 });
+
+/**
+ * The one rich-text policy for job details, applied by the server before storing and by the
+ * browser before showing: the formatting the editor produces and links to web or mail only.
+ */
+export const JOB_HTML_TAGS = [
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'p',
+  'br',
+  'hr',
+  'ul',
+  'ol',
+  'li',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'strike',
+  'del',
+  'a',
+  'blockquote',
+  'code',
+  'pre',
+] as const;
+export const JOB_HTML_SAFE_HREF = /^(https?:\/\/|mailto:)/i;

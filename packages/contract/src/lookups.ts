@@ -3,7 +3,8 @@ import { idSchema } from './common';
 
 export const college = z.object({ _id: idSchema, name: z.string() });
 export const degree = z.object({ _id: idSchema, degreeName: z.string() });
-export const batch = z.object({ _id: idSchema, batchName: z.string() });
+/** `degreeName` (ours) tells apart equal batch names of different degrees in a college-wide list. */
+export const batch = z.object({ _id: idSchema, batchName: z.string(), degreeName: z.string() });
 export const branch = z.object({ _id: idSchema, branchName: z.string() });
 export const country = z.object({ _id: z.string(), countryName: z.string() });
 /** The spec names the city `cityName` on the member side and `city` on the admin side. */

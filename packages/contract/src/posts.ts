@@ -69,7 +69,13 @@ export const postAddBody = z.object({
     .trim()
     .min(1, 'Message content cannot be empty.')
     .max(MAX_POST_LENGTH, `A post can have at most ${MAX_POST_LENGTH} characters.`),
-  image: z.string().max(300).nullish(),
+  /** A stored image name (the upload's answer); empty or absent means no image. */
+  image: z
+    .string({ error: 'Invalid image' })
+    .max(300, 'Invalid image')
+    .regex(/^(?!\.)[\w.-]*$/, 'Invalid image')
+    .nullish()
+    .transform((name) => name || null),
   accessLevel: z.enum(ACCESS_LEVELS, { error: 'Please select a valid value for "Share with"' }),
 });
 export type PostAddBody = z.input<typeof postAddBody>;

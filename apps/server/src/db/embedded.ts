@@ -6,6 +6,13 @@ import { POOL_SIZE } from './client';
 
 export interface EmbeddedPostgres {
   url: string;
+  /**
+   * How many pooled connections the app may open: one. The socket server queues each protocol
+   * message on its own, so two connections' extended-protocol messages (Parse/Bind/Execute)
+   * interleave and break each other ('portal "" does not exist', hangs) as soon as queries run
+   * concurrently. PGlite runs one statement at a time anyway, so one connection costs nothing.
+   */
+  poolSize: number;
   /** The whole data directory as a tarball, to start another instance from (tests). */
   dump: () => Promise<Blob>;
   stop: () => Promise<void>;
@@ -22,8 +29,7 @@ export async function startEmbeddedPostgres(
 ): Promise<EmbeddedPostgres> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const db = await PGlite.create({ dataDir, loadDataDir, extensions: { pg_trgm } });
-  // PGlite is one session: every pooled connection shares it, so allow the whole pool (+ spare
-  // for migrations and the job queue).
+  // Room for the app's one connection plus short-lived ones (a second process, tools).
   const server = new PGLiteSocketServer({
     db,
     host: '127.0.0.1',
@@ -34,6 +40,7 @@ export async function startEmbeddedPostgres(
   const [, port] = server.getServerConn().split(':');
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres?sslmode=disable`,
+    poolSize: 1,
     dump: async () => {
       const dump = await db.dumpDataDir('none');
       return dump;

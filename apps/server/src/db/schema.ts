@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   index,
@@ -126,6 +127,10 @@ export const cities = pgTable(
 
 // ---------------------------------------------------------------- people
 
+/** Who the alumni directory lists; the directory's queries repeat it so these indexes apply. */
+const listedMember = (t: { isApproved: AnyPgColumn; isRejected: AnyPgColumn }) =>
+  sql`${t.isApproved} AND NOT ${t.isRejected}`;
+
 export const users = pgTable(
   'users',
   {
@@ -185,6 +190,35 @@ export const users = pgTable(
     index('users_college_company_idx').on(t.collegeId, t.companyName),
     // Directory name search: case-insensitive, matches any part of a name (pg_trgm).
     index('users_full_name_trgm_idx').using('gin', sql`lower(${t.fullName}) gin_trgm_ops`),
+    // The alumni directory and the dashboard counts read only listed members (approved, not
+    // rejected): these partial indexes hold just them, so a count is an index-only scan.
+    // Pages in name order with few or no filters.
+    index('users_directory_name_idx').on(t.collegeId, t.fullName, t.id).where(listedMember(t)),
+    // Company filter in name order (the trailing columns let it filter and count without the
+    // table) and the companies list (a loose index scan).
+    index('users_directory_company_idx')
+      .on(
+        t.collegeId,
+        sql`lower(${t.companyName})`,
+        t.fullName,
+        t.id,
+        t.companyName,
+        t.openToMentoring,
+        t.isEntrepreneur,
+      )
+      .where(listedMember(t)),
+    // Batch mates; the batch filter, with a place and a name fragment read from the index alone.
+    index('users_directory_batch_idx')
+      .on(t.collegeId, t.batchId, t.locationCountryId, t.locationCityId, t.fullName, t.id)
+      .where(listedMember(t)),
+    index('users_directory_branch_idx').on(t.collegeId, t.branchId).where(listedMember(t)),
+    // Alumni near me, and the country and city filters.
+    index('users_directory_place_idx')
+      .on(t.collegeId, t.locationCountryId, t.locationCityId)
+      .where(listedMember(t)),
+    index('users_directory_flags_idx')
+      .on(t.collegeId, t.openToMentoring, t.isEntrepreneur)
+      .where(listedMember(t)),
   ],
 );
 

@@ -1,9 +1,238 @@
+import type { ClientToServerEvents, ServerToClientEvents } from '@alumnet/contract';
+import { fastifyCookie } from '@fastify/cookie';
+import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { IncomingMessage } from 'node:http';
+import { Redis } from 'ioredis';
+import { Server } from 'socket.io';
 import type { Config } from '../config';
+import { findSessionUser } from '../modules/auth/repository';
+import { hashToken, SESSION_COOKIE } from '../modules/auth/tokens';
+import { LocalPresence, RedisPresence, type PresenceStore } from './presence';
+import { collegeRoom, userRoom } from './rooms';
 
-// Scaffolding: the Socket.IO chat gateway (newMessage, getOnlineUsers) is added here in this change.
-export const chatGateway = fp(async (_app: FastifyInstance, _options: { config: Config }) => {}, {
-  name: 'chat-gateway',
-  dependencies: ['db', 'auth'],
-});
+/** Between server processes (through the Redis adapter): "that college's online list changed". */
+interface InterServerEvents {
+  presenceChanged: (collegeId: string) => void;
+}
+interface SocketData {
+  userId: string;
+  collegeId: string | null;
+}
+
+/** What the rest of the server may do with the realtime connections. */
+export interface Realtime {
+  /** Emits to every open connection of these members, on every server process. */
+  sendToUsers<E extends keyof ServerToClientEvents>(
+    userIds: readonly string[],
+    event: E,
+    ...args: Parameters<ServerToClientEvents[E]>
+  ): void;
+  /** The college's online member ids (every process's connections). */
+  onlineUsers(collegeId: string): Promise<string[]>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtime: Realtime;
+  }
+}
+
+/** Presence lists go out at most this often per college (the first change at once). */
+const PRESENCE_INTERVAL_MS = 1000;
+
+/**
+ * A browser page may only open the connection from our own origin: the session cookie would
+ * otherwise let another site's page (a sibling subdomain, for SameSite) read a member's messages.
+ * Clients that send no Origin (not a browser) are judged by their cookie alone.
+ */
+function sameOriginOnly(trustProxyHops: number) {
+  return (request: IncomingMessage, callback: (err: string | null, ok: boolean) => void) => {
+    const origin = request.headers.origin;
+    if (!origin) return callback(null, true);
+    let host: string;
+    try {
+      host = new URL(origin).host;
+    } catch {
+      return callback('Origin not allowed', false);
+    }
+    const forwarded = request.headers['x-forwarded-host'];
+    const forwardedHost =
+      trustProxyHops > 0 && typeof forwarded === 'string'
+        ? forwarded.split(',')[0]?.trim()
+        : undefined;
+    const ok = host === request.headers.host || host === forwardedHost;
+    callback(ok ? null : 'Origin not allowed', ok);
+  };
+}
+
+/**
+ * Socket.IO on the app's own HTTP server at /socket.io (member-portal.md §7 "Realtime chat").
+ * A connection is a signed-in member: the session cookie is checked on connect, and the spec's
+ * `userId` query must name the same member. Each connection joins its member's room and its
+ * college's room; the college room receives `getOnlineUsers` whenever that college's list
+ * changes. With REDIS_URL the Redis adapter carries every emit to all processes and presence
+ * lives in Redis (see presence.ts); without it everything stays in this process.
+ */
+export const chatGateway = fp(
+  async (app: FastifyInstance, { config }: { config: Config }) => {
+    const io = new Server<
+      ClientToServerEvents,
+      ServerToClientEvents,
+      InterServerEvents,
+      SocketData
+    >(app.server, {
+      path: '/socket.io',
+      serveClient: false,
+      // Browsers only listen on this connection: nothing large ever comes from them.
+      maxHttpBufferSize: 16 * 1024,
+      allowRequest: sameOriginOnly(config.trustProxyHops),
+      // Other upgrade handlers (the quiz's WebSocket) own their requests; leave them alone.
+      destroyUpgrade: false,
+    });
+
+    let redis: { pub: Redis; sub: Redis } | undefined;
+    const logError = (error: unknown, what: string) => app.log.error({ err: error }, what);
+    let presence: PresenceStore = new LocalPresence();
+    // Each process sends the list to its own connections, read after the change it heard of:
+    // the last list every connection gets is then the current one, whatever order processes
+    // publish in.
+    const broadcaster = throttlePerKey(
+      PRESENCE_INTERVAL_MS,
+      async (collegeId) => {
+        const online = await presence.online(collegeId);
+        io.local.to(collegeRoom(collegeId)).emit('getOnlineUsers', online);
+      },
+      (error) => logError(error, 'presence broadcast failed'),
+    );
+    const changed = (collegeId: string) => {
+      broadcaster.schedule(collegeId);
+      if (redis) io.serverSideEmit('presenceChanged', collegeId);
+    };
+
+    if (config.redisUrl) {
+      const pub = new Redis(config.redisUrl, { maxRetriesPerRequest: 2 });
+      const sub = pub.duplicate();
+      pub.on('error', (error) => logError(error, 'redis (realtime) error'));
+      sub.on('error', (error) => logError(error, 'redis (realtime subscriber) error'));
+      // The adapter publishes without waiting for the answer; a publish that fails while Redis
+      // is away must be logged, not become an unhandled rejection that ends the process.
+      const publish = pub.publish.bind(pub);
+      pub.publish = ((channel: string | Buffer, message: string | Buffer) =>
+        publish(channel, message).catch((error: unknown) => {
+          logError(error, 'realtime publish failed');
+          return 0;
+        })) as typeof pub.publish;
+      redis = { pub, sub };
+      io.adapter(createAdapter(pub, sub, { key: `${config.redisPrefix}socket.io` }));
+      presence = new RedisPresence(
+        pub,
+        config.redisPrefix,
+        config.presenceLeaseSeconds * 1000,
+        (collegeIds) => collegeIds.forEach(changed),
+        (error) => logError(error, 'presence renewal failed'),
+      );
+      io.on('presenceChanged', (collegeId) => broadcaster.schedule(collegeId));
+    }
+
+    io.use((socket, next) => {
+      const token = fastifyCookie.parse(socket.handshake.headers.cookie ?? '')[SESSION_COOKIE];
+      if (!token) return next(new Error('unauthorized'));
+      findSessionUser(app.db, hashToken(token)).then(
+        (user) => {
+          const claimed = socket.handshake.query.userId;
+          if (!user || (claimed !== undefined && claimed !== user.id))
+            return next(new Error('unauthorized'));
+          socket.data = { userId: user.id, collegeId: user.collegeId };
+          next();
+        },
+        (error: unknown) => {
+          logError(error, 'realtime session lookup failed');
+          next(new Error('unavailable'));
+        },
+      );
+    });
+
+    let closing = false;
+    io.on('connection', (socket) => {
+      const { userId, collegeId } = socket.data;
+      void socket.join(userRoom(userId));
+      if (!collegeId) return;
+      void socket.join(collegeRoom(collegeId));
+      // Neither chain ever rejects: a Redis failure is logged, it must not end the process.
+      const added = (async () => {
+        try {
+          await presence.add(collegeId, userId, socket.id);
+          changed(collegeId);
+          socket.emit('getOnlineUsers', await presence.online(collegeId));
+        } catch (error) {
+          logError(error, 'presence add failed');
+        }
+      })();
+      socket.on('disconnect', () => {
+        if (closing) return;
+        void added.then(async () => {
+          try {
+            await presence.remove(collegeId, userId, socket.id);
+            changed(collegeId);
+          } catch (error) {
+            logError(error, 'presence remove failed');
+          }
+        });
+      });
+    });
+
+    app.decorate('realtime', {
+      sendToUsers(userIds, event, ...args) {
+        io.to(userIds.map(userRoom)).emit(event, ...args);
+      },
+      onlineUsers: (collegeId) => presence.online(collegeId),
+    } satisfies Realtime);
+
+    // Before the HTTP server closes: open connections would keep it from closing.
+    app.addHook('preClose', async () => {
+      closing = true;
+      broadcaster.stop();
+      try {
+        const left = await presence.close();
+        if (redis) left.forEach((collegeId) => io.serverSideEmit('presenceChanged', collegeId));
+      } catch (error) {
+        logError(error, 'presence cleanup failed');
+      }
+      await io.close();
+      if (redis) await Promise.allSettled([redis.pub.quit(), redis.sub.quit()]);
+    });
+  },
+  { name: 'chat-gateway', dependencies: ['db', 'auth'] },
+);
+
+/**
+ * Runs `task(key)` at most once per `intervalMs` for each key: the first call at once (next tick),
+ * later calls folded into one run at the end of the interval. A run always reads fresh state, so
+ * folding loses nothing.
+ */
+function throttlePerKey(
+  intervalMs: number,
+  task: (key: string) => Promise<void>,
+  onError: (error: unknown) => void,
+) {
+  const timers = new Map<string, NodeJS.Timeout>();
+  const lastRun = new Map<string, number>();
+  return {
+    schedule(key: string) {
+      if (timers.has(key)) return;
+      const wait = Math.max(0, (lastRun.get(key) ?? 0) + intervalMs - Date.now());
+      const timer = setTimeout(() => {
+        timers.delete(key);
+        lastRun.set(key, Date.now());
+        task(key).catch(onError);
+      }, wait);
+      timers.set(key, timer);
+    },
+    stop() {
+      timers.forEach((timer) => clearTimeout(timer));
+      timers.clear();
+    },
+  };
+}

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import { createDatabase } from '../db/client';
+import { createDatabase, POOL_SIZE } from '../db/client';
 import { startEmbeddedPostgres } from '../db/embedded';
 import { adminQuery, databaseUrl } from './template';
 
@@ -15,6 +17,7 @@ export async function createTestDatabase() {
     await adminQuery(template.adminUrl, `CREATE DATABASE ${name} TEMPLATE ${template.template}`);
     return {
       url: databaseUrl(template.adminUrl, name),
+      poolSize: POOL_SIZE,
       drop: () => adminQuery(template.adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
     };
   }
@@ -22,7 +25,7 @@ export async function createTestDatabase() {
     undefined,
     new Blob([readFileSync(template.dumpPath)]),
   );
-  return { url: embedded.url, drop: embedded.stop };
+  return { url: embedded.url, poolSize: embedded.poolSize, drop: embedded.stop };
 }
 
 /**
@@ -31,7 +34,7 @@ export async function createTestDatabase() {
  */
 export async function buildTestApp(env: Record<string, string> = {}) {
   const database = await createTestDatabase();
-  const { db, close: closeDb } = createDatabase(database.url);
+  const { db, close: closeDb } = createDatabase(database.url, database.poolSize);
   // TEST_REDIS_URL: run on a real Redis (CI does); each file gets its own key prefix.
   const redis = process.env.TEST_REDIS_URL
     ? {
@@ -39,7 +42,15 @@ export async function buildTestApp(env: Record<string, string> = {}) {
         REDIS_PREFIX: `alumnet-test-${randomBytes(4).toString('hex')}:`,
       }
     : {};
-  const config = loadConfig({ NODE_ENV: 'test', WEB_DIST: '/nonexistent', ...redis, ...env });
+  // Uploads go to a folder of this file's own, never into the repository's data/.
+  const uploadsDir = mkdtempSync(path.join(tmpdir(), 'alumnet-uploads-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    WEB_DIST: '/nonexistent',
+    UPLOADS_DIR: uploadsDir,
+    ...redis,
+    ...env,
+  });
   const app = await buildApp({ config, db });
   await app.ready();
   return {
@@ -49,6 +60,7 @@ export async function buildTestApp(env: Record<string, string> = {}) {
       await app.close();
       await closeDb();
       await database.drop();
+      rmSync(uploadsDir, { recursive: true, force: true });
     },
   };
 }

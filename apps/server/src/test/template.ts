@@ -16,7 +16,8 @@ declare module 'vitest' {
 
 /** The database every test starts from: migrated, with the reference and demo data. */
 export async function prepareDatabase(url: string) {
-  const { db, close } = createDatabase(url, 2);
+  // One connection: safe on the embedded server too (see EmbeddedPostgres.poolSize).
+  const { db, close } = createDatabase(url, 1);
   try {
     await runMigrations(db);
     await seedReferenceData(db);

@@ -1,12 +1,15 @@
 import { createBrowserRouter } from 'react-router';
 import { paths } from '../config/paths';
 import { ErrorPage } from './error-page';
+import { PageLoader } from './page-loader';
 import { currentUser, guestOnly, requireUser } from './guards';
 
 // Every screen is its own chunk; the guard loaders decide before it is fetched.
 export const router = createBrowserRouter([
   {
     errorElement: <ErrorPage />,
+    // Shown while the first route's loader (the session check) runs.
+    HydrateFallback: PageLoader,
     children: [
       {
         path: paths.home,

@@ -22,10 +22,11 @@ import {
 } from '@tabler/icons-react';
 import { imageUrl } from '@alumnet/contract';
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { paths } from '../config/paths';
 import { notify } from '../lib/notify';
+import { connectRealtime } from '../lib/realtime';
 import { logout, meQuery } from '../lib/session';
 import { Logo } from './logo';
 
@@ -58,6 +59,11 @@ export function MemberLayout({ children }: { children: ReactNode }) {
   const location = useLocation();
   const signOut = useSignOut();
   const [opened, { toggle, close }] = useDisclosure(false);
+  // The chat connection opens once a member is signed in and stays open across screens.
+  const userId = user?._id;
+  useEffect(() => {
+    if (userId) connectRealtime(userId);
+  }, [userId]);
   const active = (to: string) =>
     location.pathname === to ||
     (to === paths.feed && ['/', paths.dashboard].includes(location.pathname));

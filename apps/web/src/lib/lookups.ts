@@ -1,4 +1,12 @@
-import { API, batchList, branchList, collegeList, degreeList } from '@alumnet/contract';
+import {
+  API,
+  batchList,
+  branchList,
+  cityList,
+  collegeList,
+  countryList,
+  degreeList,
+} from '@alumnet/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from './api-client';
 
@@ -26,5 +34,31 @@ export const lookups = {
       queryKey: ['lookups', 'branches', collegeId, batchId],
       queryFn: () => api.post(API.colleges.branches, branchList, { collegeId, batchId }),
       enabled: Boolean(collegeId && batchId),
+    }),
+  /** The signed-in member's own college's batches: the call with no body (member-portal.md §7). */
+  myBatches: () =>
+    queryOptions({
+      queryKey: ['lookups', 'batches', 'mine'],
+      queryFn: () => api.post(API.colleges.batches, batchList),
+    }),
+  /** Branches of one batch, asked with only `{ batchId }` (the alumni search's form of the call). */
+  batchBranches: (batchId: string) =>
+    queryOptions({
+      queryKey: ['lookups', 'branches', 'of-batch', batchId],
+      queryFn: () => api.post(API.colleges.branches, branchList, { batchId }),
+      enabled: Boolean(batchId),
+    }),
+  countries: () =>
+    queryOptions({
+      queryKey: ['lookups', 'countries'],
+      queryFn: () => api.get(API.users.countries, countryList),
+      staleTime: Infinity,
+    }),
+  cities: (countryId: string) =>
+    queryOptions({
+      queryKey: ['lookups', 'cities', countryId],
+      queryFn: () => api.post(API.users.cities, cityList, { countryId }),
+      enabled: Boolean(countryId),
+      staleTime: Infinity,
     }),
 };

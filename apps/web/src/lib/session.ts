@@ -2,6 +2,7 @@ import { API, okSchema, signedInUser, type SignedInUser } from '@alumnet/contrac
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from './api-client';
+import { disconnectRealtime } from './realtime';
 
 /** member-portal.md §3: the signed-in user is also kept in browser storage under this key. */
 export const STORED_USER_KEY = 'chat-user';
@@ -35,6 +36,7 @@ export function readStoredUser(): Partial<SignedInUser> {
 
 export async function logout(queryClient: QueryClient) {
   await api.post(API.auth.logout, okSchema);
+  disconnectRealtime();
   rememberUser(queryClient, null);
   queryClient.clear();
 }

@@ -2,6 +2,9 @@ import { fakerEN_IN as faker } from '@faker-js/faker';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { hashPassword } from '../../lib/passwords';
 import type { Database, Executor } from '../client';
+import { seedDemoPosts } from './demo-posts';
+import { seedDemoJobs } from './demo-jobs';
+import { seedDemoChat } from './demo-chat';
 import {
   batches,
   branches,
@@ -153,7 +156,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
   faker.seed(20261122);
   const passwordHash = await hashPassword(DEMO_PASSWORD);
 
-  const places = await db
+  const candidates = await db
     .select({ id: cities.id, countryId: cities.countryId, cityName: cities.cityName })
     .from(cities)
     .where(
@@ -169,6 +172,10 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       ),
     )
     .orderBy(cities.countryId, cities.cityName);
+  // The query crosses every demo country with every demo city name; keep only the real pairs
+  // (London is in GB, not in CA).
+  const wanted = new Set(PLACES.flatMap(([code, names]) => names.map((name) => `${code}|${name}`)));
+  const places = candidates.filter((p) => wanted.has(`${p.countryId}|${p.cityName}`));
 
   await db.transaction(async (tx) => {
     const demo = await createStructure(tx, DEMO_COLLEGE);
@@ -290,6 +297,9 @@ export async function seedDemoData(db: Database): Promise<boolean> {
         query: 'How do I change the e-mail address on my account?',
       },
     ]);
+    await seedDemoJobs(tx, { demoCollegeId: demo.college.id, secondCollegeId: second.college.id });
+    await seedDemoPosts(tx);
+    await seedDemoChat(tx);
   });
   await db.execute(sql`ANALYZE`);
   return true;

@@ -26,7 +26,12 @@ export const authPlugin = fp(
     app.decorateRequest('user', null);
     app.addHook('onRequest', async (request) => {
       const token = request.cookies[SESSION_COOKIE];
-      if (!token || !request.url.startsWith('/api')) return;
+      // API calls and image uploads (PUT /v1/{filename}) need the caller; static files and
+      // image downloads skip the lookup.
+      const wanted =
+        request.url.startsWith('/api') ||
+        (request.method === 'PUT' && request.url.startsWith('/v1/'));
+      if (!token || !wanted) return;
       request.user = await findSessionUser(app.db, hashToken(token));
     });
     app.decorate('requireUser', async (request: FastifyRequest) => {

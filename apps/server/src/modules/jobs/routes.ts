@@ -1,4 +1,81 @@
+import {
+  API,
+  job,
+  jobAddBody,
+  jobCommentBody,
+  jobDeleteBody,
+  jobLikeAnswer,
+  jobLikeBody,
+  jobsFetchAnswer,
+  jobsFetchBody,
+  okSchema,
+  postComment,
+} from '@alumnet/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser } from '../auth/plugin';
+import { addJob, deleteJob, fetchJobs, saveJobComment, toggleJobLike } from './service';
+import { assertActsForSelf } from '../../lib/policy';
 
-// Scaffolding: the jobs board calls of member-portal.md §7 are added here in this change.
-export const jobRoutes: FastifyPluginAsyncZod = async () => {};
+/** The jobs board of member-portal.md §2 and §7, for signed-in members. */
+export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['jobs'];
+
+  app.post(
+    API.jobs.fetch,
+    {
+      onRequest: app.requireUser,
+      schema: { tags, body: jobsFetchBody, response: { 200: jobsFetchAnswer } },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      assertActsForSelf(user, request.body);
+      return fetchJobs(app.db, user, request.body.page);
+    },
+  );
+
+  app.post(
+    API.jobs.add,
+    {
+      onRequest: app.requireUser,
+      schema: { tags, body: jobAddBody, response: { 200: job } },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      assertActsForSelf(user, request.body);
+      return addJob(app.db, user, request.body);
+    },
+  );
+
+  app.post(
+    API.jobs.delete,
+    {
+      onRequest: app.requireUser,
+      schema: { tags, body: jobDeleteBody, response: { 200: okSchema } },
+    },
+    async (request) => {
+      await deleteJob(app.db, currentUser(request), request.body.jobId);
+      return { ok: true as const, message: 'The job posting was deleted.' };
+    },
+  );
+
+  app.post(
+    API.jobs.updateLikes,
+    {
+      onRequest: app.requireUser,
+      schema: { tags, body: jobLikeBody, response: { 200: jobLikeAnswer } },
+    },
+    async (request) => ({
+      updatedJob: await toggleJobLike(app.db, currentUser(request), request.body.jobId),
+    }),
+  );
+
+  app.post(
+    API.jobs.saveComment,
+    {
+      onRequest: app.requireUser,
+      schema: { tags, body: jobCommentBody, response: { 200: postComment } },
+    },
+    async (request) =>
+      saveJobComment(app.db, currentUser(request), request.body.jobId, request.body.comment),
+  );
+};

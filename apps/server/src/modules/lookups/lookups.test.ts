@@ -105,6 +105,7 @@ describe('lookups', () => {
       expect(response.json()[0]).toEqual({
         _id: expect.stringMatching(UUID),
         batchName: expect.any(String),
+        degreeName: 'B.Tech',
       });
       expect(sortedNames(response.json(), 'batchName')).toEqual(BTECH_BATCHES);
     });

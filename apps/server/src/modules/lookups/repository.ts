@@ -14,15 +14,16 @@ export const listDegrees = (db: Executor, collegeId: string) =>
 
 export const listBatches = (db: Executor, filter: { collegeId?: string; degreeId?: string }) =>
   db
-    .select({ _id: batches.id, batchName: batches.batchName })
+    .select({ _id: batches.id, batchName: batches.batchName, degreeName: degrees.degreeName })
     .from(batches)
+    .innerJoin(degrees, eq(degrees.id, batches.degreeId))
     .where(
       and(
         filter.collegeId ? eq(batches.collegeId, filter.collegeId) : undefined,
         filter.degreeId ? eq(batches.degreeId, filter.degreeId) : undefined,
       ),
     )
-    .orderBy(asc(batches.batchName));
+    .orderBy(asc(batches.batchName), asc(degrees.degreeName));
 
 export const listBranches = (db: Executor, filter: { collegeId?: string; batchId: string }) =>
   db

@@ -1,4 +1,79 @@
+import {
+  API,
+  post,
+  postAddBody,
+  postComment,
+  postList,
+  postsFetchBody,
+  saveCommentBody,
+  updateLikesAnswer,
+  updateLikesBody,
+} from '@alumnet/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { assertActsForSelf } from '../../lib/policy';
+import { perMember } from '../../lib/rate-limits';
+import { currentUser } from '../auth/plugin';
+import { presentComment, presentFeed, presentLikes, presentPost } from './presenter';
+import { createPostService } from './service';
 
-// Scaffolding: the feed calls of member-portal.md §7 are added here in this change.
-export const postRoutes: FastifyPluginAsyncZod = async () => {};
+/** The feed calls of member-portal.md §7; every one is for signed-in members. */
+export const postRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createPostService(app.db);
+
+  app.post(
+    API.posts.fetch,
+    {
+      onRequest: app.requireUser,
+      schema: { tags: ['posts'], body: postsFetchBody, response: { 200: postList } },
+    },
+    async (request) => {
+      const viewer = currentUser(request);
+      assertActsForSelf(viewer, request.body);
+      const page = await service.feedPage(viewer, request.body.accessLevel, request.body.cursor);
+      return presentFeed(page);
+    },
+  );
+
+  app.post(
+    API.posts.add,
+    {
+      onRequest: app.requireUser,
+      config: perMember(30),
+      schema: { tags: ['posts'], body: postAddBody, response: { 200: post } },
+    },
+    async (request) => {
+      const viewer = currentUser(request);
+      assertActsForSelf(viewer, request.body);
+      const row = await service.addPost(viewer, request.body);
+      return presentPost(row, [], false);
+    },
+  );
+
+  app.post(
+    API.posts.saveComment,
+    {
+      onRequest: app.requireUser,
+      config: perMember(60),
+      schema: { tags: ['posts'], body: saveCommentBody, response: { 200: postComment } },
+    },
+    async (request) => {
+      const viewer = currentUser(request);
+      assertActsForSelf(viewer, request.body);
+      return presentComment(await service.saveComment(viewer, request.body));
+    },
+  );
+
+  app.post(
+    API.posts.updateLikes,
+    {
+      onRequest: app.requireUser,
+      config: perMember(120),
+      schema: { tags: ['posts'], body: updateLikesBody, response: { 200: updateLikesAnswer } },
+    },
+    async (request) => {
+      const viewer = currentUser(request);
+      assertActsForSelf(viewer, request.body);
+      return presentLikes(await service.toggleLike(viewer, request.body.postId));
+    },
+  );
+};

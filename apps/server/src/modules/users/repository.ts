@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { batches, branches, cities, colleges, countries, users } from '../../db/schema';
+import { batches, branches, cities, colleges, countries, sessions, users } from '../../db/schema';
 
 /** A user with the names of everything they belong to: what presenters turn into answers. */
 export async function findUserView(db: Executor, userId: string) {
@@ -40,3 +40,57 @@ export async function findUserView(db: Executor, userId: string) {
   return row ?? null;
 }
 export type UserView = NonNullable<Awaited<ReturnType<typeof findUserView>>>;
+
+/** The member's place, locked until the transaction ends so two saves apply one after another. */
+export async function lockUserPlace(db: Executor, userId: string) {
+  const [row] = await db
+    .select({ countryId: users.locationCountryId, cityId: users.locationCityId })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  return row ?? null;
+}
+
+export async function countryExists(db: Executor, countryId: string) {
+  const rows = await db
+    .select({ id: countries.id })
+    .from(countries)
+    .where(eq(countries.id, countryId));
+  return rows.length > 0;
+}
+
+export async function cityIsInCountry(db: Executor, cityId: number, countryId: string) {
+  const rows = await db
+    .select({ id: cities.id })
+    .from(cities)
+    .where(and(eq(cities.id, cityId), eq(cities.countryId, countryId)));
+  return rows.length > 0;
+}
+
+/** The fields a member may change on their own profile. */
+export interface ProfileChanges {
+  locationCountryId?: string | null;
+  locationCityId?: number | null;
+  companyName?: string | null;
+  profilePic?: string | null;
+  passwordHash?: string;
+  isEntrepreneur?: boolean;
+  openToMentoring?: boolean;
+}
+
+export async function updateProfile(db: Executor, userId: string, changes: ProfileChanges) {
+  await db
+    .update(users)
+    .set({
+      ...changes,
+      // A password the member chose replaces any one-time password.
+      ...(changes.passwordHash ? { mustChangePassword: false } : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(users.id, userId));
+}
+
+/** Signs the user out everywhere except the session making the request. */
+export async function endOtherSessions(db: Executor, userId: string, keepSessionId: string) {
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)));
+}

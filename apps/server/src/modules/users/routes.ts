@@ -1,12 +1,15 @@
-import { userBody, userProfile } from '@alumnet/contract';
+import { profileUpdateBody, signedInUser, userBody, userProfile } from '@alumnet/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { forbidden, notFound } from '../../lib/errors';
 import { policy } from '../../lib/policy';
 import { currentUser } from '../auth/plugin';
-import { presentProfile } from './presenter';
+import { presentProfile, presentSignedInUser } from './presenter';
 import { findUserView } from './repository';
+import { createUserService } from './service';
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  const users = createUserService(app.db);
+
   app.post(
     '/api/users/user',
     {
@@ -24,6 +27,20 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!policy.mayViewProfile(viewer, target))
         throw forbidden('You can only view your own profile.');
       return presentProfile(target);
+    },
+  );
+
+  app.put(
+    '/api/users/update',
+    {
+      onRequest: app.requireUser,
+      schema: { tags: ['users'], body: profileUpdateBody, response: { 200: signedInUser } },
+    },
+    async (request) => {
+      const viewer = currentUser(request);
+      if (request.body.userId !== undefined && request.body.userId !== viewer.id)
+        throw forbidden('You can only act for yourself.');
+      return presentSignedInUser(await users.updateProfile(viewer, request.body));
     },
   );
 };

@@ -1,6 +1,67 @@
+import type { ChatUser } from '@alumnet/contract';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { MemberLayout } from '../../../components/member-layout';
+import { meQuery } from '../../../lib/session';
+import { useChatEvents } from '../hooks/use-chat-events';
+import { useOnlineUsers } from '../hooks/use-realtime';
+import classes from './chat.module.css';
+import { Conversation, NoConversation } from './conversation';
+import { MemberList } from './member-list';
 
-// Scaffolding: replaced by the screen of member-portal.md §2 in this change.
+/** /chat (member-portal.md §2 "Chat"): the member list on the left, the conversation on the right. */
 export function ChatPage() {
-  return <MemberLayout>Chat</MemberLayout>;
+  return (
+    <MemberLayout>
+      <ChatScreen />
+    </MemberLayout>
+  );
+}
+
+function ChatScreen() {
+  const { data } = useSuspenseQuery(meQuery);
+  const me = data.user;
+  // Screen state only: leaving the chat page clears the selection (member-portal.md §4).
+  const [selected, setSelected] = useState<ChatUser | null>(null);
+  const [unread, setUnread] = useState<ReadonlySet<string>>(() => new Set());
+  const online = useOnlineUsers();
+
+  useChatEvents({
+    myId: me?._id ?? '',
+    selectedId: selected?._id ?? null,
+    onUnread: (memberId) => setUnread((ids) => new Set(ids).add(memberId)),
+  });
+
+  const select = (member: ChatUser) => {
+    setSelected(member);
+    setUnread((ids) => {
+      if (!ids.has(member._id)) return ids;
+      const next = new Set(ids);
+      next.delete(member._id);
+      return next;
+    });
+  };
+
+  return (
+    <div className={classes.chat} data-selected={selected ? '' : undefined}>
+      <MemberList
+        me={me}
+        selectedId={selected?._id ?? null}
+        online={online}
+        unread={unread}
+        onSelect={select}
+      />
+      {selected && me ? (
+        <Conversation
+          key={selected._id}
+          myId={me._id}
+          member={selected}
+          online={online.has(selected._id)}
+          onBack={() => setSelected(null)}
+        />
+      ) : (
+        <NoConversation />
+      )}
+    </div>
+  );
 }

@@ -1,0 +1,156 @@
+import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { batches, branches, jobComments, jobLikes, jobs, users } from '../../db/schema';
+
+/**
+ * Which jobs a caller reaches. `levels`: a member sees a job shared with their own college, batch
+ * or branch; `college`: every job of one college (its admins); `everywhere`: a super admin.
+ */
+export type JobScope =
+  | { kind: 'everywhere' }
+  | { kind: 'college'; collegeId: string }
+  | { kind: 'levels'; collegeId: string; batchId: string | null; branchId: string | null };
+
+function within(scope: JobScope): SQL | undefined {
+  if (scope.kind === 'everywhere') return undefined;
+  const inCollege = eq(jobs.collegeId, scope.collegeId);
+  if (scope.kind === 'college') return inCollege;
+  const levels = [and(eq(jobs.accessLevel, 'college'), eq(jobs.accessLevelId, scope.collegeId))];
+  if (scope.batchId)
+    levels.push(and(eq(jobs.accessLevel, 'batch'), eq(jobs.accessLevelId, scope.batchId)));
+  if (scope.branchId)
+    levels.push(and(eq(jobs.accessLevel, 'branch'), eq(jobs.accessLevelId, scope.branchId)));
+  return and(inCollege, or(...levels));
+}
+
+const jobColumns = {
+  id: jobs.id,
+  collegeId: jobs.collegeId,
+  authorId: jobs.authorId,
+  jobTitle: jobs.jobTitle,
+  jobContent: jobs.jobContent,
+  jobCategory: jobs.jobCategory,
+  jobType: jobs.jobType,
+  accessLevel: jobs.accessLevel,
+  accessLevelId: jobs.accessLevelId,
+  createdAt: jobs.createdAt,
+  authorName: users.fullName,
+  authorBatch: batches.batchName,
+  authorBranch: branches.branchName,
+};
+
+function selectJobs(db: Executor) {
+  return db
+    .select(jobColumns)
+    .from(jobs)
+    .innerJoin(users, eq(users.id, jobs.authorId))
+    .leftJoin(batches, eq(batches.id, users.batchId))
+    .leftJoin(branches, eq(branches.id, users.branchId));
+}
+
+export type JobRow = NonNullable<Awaited<ReturnType<typeof findJob>>>;
+
+/** One page of the jobs a scope reaches, newest first. */
+export async function listJobs(db: Executor, scope: JobScope, page: number, pageSize: number) {
+  return selectJobs(db)
+    .where(within(scope))
+    .orderBy(desc(jobs.createdAt), desc(jobs.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+}
+
+export async function countJobs(db: Executor, scope: JobScope) {
+  const [row] = await db.select({ total: count() }).from(jobs).where(within(scope));
+  return row?.total ?? 0;
+}
+
+/** The job, if the scope reaches it: a job one cannot see is answered as if it did not exist. */
+export async function findJob(db: Executor, scope: JobScope, jobId: string) {
+  const [row] = await selectJobs(db).where(and(eq(jobs.id, jobId), within(scope)));
+  return row ?? null;
+}
+
+export async function insertJob(db: Executor, values: typeof jobs.$inferInsert) {
+  const [row] = await db.insert(jobs).values(values).returning({ id: jobs.id });
+  if (!row) throw new Error('job insert returned nothing');
+  return row.id;
+}
+
+export async function deleteJob(db: Executor, jobId: string) {
+  await db.delete(jobs).where(eq(jobs.id, jobId));
+}
+
+/** Likes of several jobs in one query: how many, and whether the viewer is among them. */
+export async function likeSummaries(db: Executor, jobIds: string[], viewerId: string) {
+  if (jobIds.length === 0) return new Map<string, { likesCount: number; likedByMe: boolean }>();
+  const rows = await db
+    .select({
+      jobId: jobLikes.jobId,
+      likesCount: count(),
+      likedByMe: sql<boolean>`bool_or(${jobLikes.userId} = ${viewerId})`,
+    })
+    .from(jobLikes)
+    .where(inArray(jobLikes.jobId, jobIds))
+    .groupBy(jobLikes.jobId);
+  return new Map(rows.map((r) => [r.jobId, { likesCount: r.likesCount, likedByMe: r.likedByMe }]));
+}
+
+const commentColumns = {
+  id: jobComments.id,
+  jobId: jobComments.jobId,
+  comment: jobComments.comment,
+  createdAt: jobComments.createdAt,
+  userId: users.id,
+  fullName: users.fullName,
+  profilePic: users.profilePic,
+  batchName: batches.batchName,
+  branchName: branches.branchName,
+};
+
+function selectComments(db: Executor) {
+  return db
+    .select(commentColumns)
+    .from(jobComments)
+    .innerJoin(users, eq(users.id, jobComments.userId))
+    .leftJoin(batches, eq(batches.id, users.batchId))
+    .leftJoin(branches, eq(branches.id, users.branchId));
+}
+export type JobCommentRow = Awaited<ReturnType<typeof commentsOfJobs>>[number];
+
+/** The comments of several jobs in one query, oldest first. */
+export async function commentsOfJobs(db: Executor, jobIds: string[]) {
+  if (jobIds.length === 0) return [];
+  return selectComments(db)
+    .where(inArray(jobComments.jobId, jobIds))
+    .orderBy(asc(jobComments.createdAt), asc(jobComments.id));
+}
+
+export async function insertComment(
+  db: Executor,
+  values: { jobId: string; userId: string; comment: string },
+) {
+  const [created] = await db.insert(jobComments).values(values).returning({ id: jobComments.id });
+  if (!created) throw new Error('comment insert returned nothing');
+  const [row] = await selectComments(db).where(eq(jobComments.id, created.id));
+  if (!row) throw new Error('comment vanished after insert');
+  return row;
+}
+
+/** Likes or unlikes: the (job, user) primary key makes a like unique per member. */
+export async function toggleLike(db: Executor, jobId: string, userId: string) {
+  const removed = await db
+    .delete(jobLikes)
+    .where(and(eq(jobLikes.jobId, jobId), eq(jobLikes.userId, userId)))
+    .returning({ jobId: jobLikes.jobId });
+  if (removed.length === 0) {
+    await db.insert(jobLikes).values({ jobId, userId }).onConflictDoNothing();
+  }
+  const [row] = await db
+    .select({
+      likesCount: count(),
+      likedByMe: sql<boolean>`coalesce(bool_or(${jobLikes.userId} = ${userId}), false)`,
+    })
+    .from(jobLikes)
+    .where(eq(jobLikes.jobId, jobId));
+  return { likesCount: row?.likesCount ?? 0, likedByMe: row?.likedByMe ?? false };
+}

@@ -1,0 +1,238 @@
+import type { AccessLevel } from '@alumnet/contract';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { batches, branches, postComments, postLikes, posts, users } from '../../db/schema';
+
+/** Who is reading or acting: their own ids decide which posts they see. */
+export interface Viewer {
+  id: string;
+  collegeId: string | null;
+  batchId: string | null;
+  branchId: string | null;
+}
+
+/** Keyset position: the last post of the previous page. */
+export interface FeedPosition {
+  createdAt: string;
+  id: string;
+}
+
+/** A post with its author, as the feed query answers it. */
+export interface PostRow extends Record<string, unknown> {
+  id: string;
+  message: string;
+  image: string | null;
+  accessLevel: AccessLevel;
+  likesCount: number;
+  /** ISO 8601 in UTC with microseconds: the exact key the next page continues after. */
+  createdAt: string;
+  authorId: string;
+  fullName: string;
+  profilePic: string | null;
+  batchName: string | null;
+  branchName: string | null;
+}
+
+/** A comment with its author; the same shape from the page query and from an insert. */
+export interface CommentRow extends Record<string, unknown> {
+  id: string;
+  postId: string;
+  comment: string;
+  createdAt: string;
+  authorId: string;
+  fullName: string;
+  profilePic: string | null;
+  batchName: string | null;
+  branchName: string | null;
+}
+
+/** The level id a viewer sees posts of at each level (null: they see none at that level). */
+export const levelIdOf = (viewer: Viewer, level: AccessLevel) =>
+  level === 'college' ? viewer.collegeId : level === 'batch' ? viewer.batchId : viewer.branchId;
+
+// Microseconds kept: created_at is the keyset key, and a cursor rounded to milliseconds would
+// skip posts written within the same millisecond as the last one shown.
+const isoUtc = (column: SQL) =>
+  sql<string>`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/** A post row (aliased `page`) with its author's names; `page` is a CTE of posts rows. */
+const withAuthor = sql`
+  SELECT page.id, page.message, page.image, page.access_level AS "accessLevel",
+         page.likes_count AS "likesCount", ${isoUtc(sql`page.created_at`)} AS "createdAt",
+         u.id AS "authorId", u.full_name AS "fullName", u.profile_pic AS "profilePic",
+         b.batch_name AS "batchName", br.branch_name AS "branchName"
+    FROM page
+    JOIN users u ON u.id = page.author_id
+    LEFT JOIN batches b ON b.id = u.batch_id
+    LEFT JOIN branches br ON br.id = u.branch_id`;
+
+/**
+ * One feed page, newest first. Each level is its own scan of posts_visibility_idx
+ * (access_level_id, created_at DESC NULLS LAST, id DESC NULLS LAST) stopping after `limit` rows;
+ * the union of at most 3 × limit rows is then sorted. The NULLS LAST must match the index, or
+ * PostgreSQL sorts every post of the level instead of walking the index. One OR query over the
+ * three ids would sort them all as well.
+ */
+export async function findFeedPage(
+  db: Executor,
+  viewer: Viewer,
+  levels: readonly AccessLevel[],
+  after: FeedPosition | null,
+  limit: number,
+) {
+  const collegeId = viewer.collegeId;
+  if (!collegeId) return [];
+  const scans = levels.flatMap((level) => {
+    const levelId = levelIdOf(viewer, level);
+    if (!levelId) return [];
+    return [
+      sql`(SELECT * FROM posts p
+            WHERE p.access_level_id = ${levelId} AND p.access_level = ${level}
+              AND p.college_id = ${collegeId}
+              ${after ? sql`AND (p.created_at, p.id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : sql``}
+            ORDER BY p.created_at DESC NULLS LAST, p.id DESC NULLS LAST
+            LIMIT ${limit})`,
+    ];
+  });
+  if (scans.length === 0) return [];
+  const result = await db.execute<PostRow>(sql`
+    WITH page AS (
+      SELECT * FROM (${sql.join(scans, sql` UNION ALL `)}) AS visible
+      ORDER BY created_at DESC NULLS LAST, id DESC NULLS LAST
+      LIMIT ${limit}
+    )
+    ${withAuthor}
+    ORDER BY page.created_at DESC, page.id DESC`);
+  return result.rows;
+}
+
+/** Writes a post and answers it in the feed's shape. */
+export async function insertPost(
+  db: Executor,
+  values: {
+    collegeId: string;
+    authorId: string;
+    message: string;
+    image: string | null;
+    accessLevel: AccessLevel;
+    accessLevelId: string;
+  },
+) {
+  const result = await db.execute<PostRow>(sql`
+    WITH page AS (
+      INSERT INTO posts (college_id, author_id, message, image, access_level, access_level_id)
+      VALUES (${values.collegeId}, ${values.authorId}, ${values.message}, ${values.image},
+              ${values.accessLevel}, ${values.accessLevelId})
+      RETURNING *
+    )
+    ${withAuthor}`);
+  const row = result.rows[0];
+  if (!row) throw new Error('post insert returned nothing');
+  return row;
+}
+
+/** The condition "post p is visible to viewer": its level id is the viewer's own at that level. */
+const visibleTo = (viewer: Viewer) => sql`
+  p.college_id = ${viewer.collegeId}
+  AND ((p.access_level = 'college' AND p.access_level_id = ${viewer.collegeId})
+    OR (p.access_level = 'batch' AND p.access_level_id = ${viewer.batchId})
+    OR (p.access_level = 'branch' AND p.access_level_id = ${viewer.branchId}))`;
+
+export async function isPostVisible(db: Executor, viewer: Viewer, postId: string) {
+  if (!viewer.collegeId) return false;
+  const result = await db.execute(
+    sql`SELECT 1 FROM posts p WHERE p.id = ${postId} AND ${visibleTo(viewer)}`,
+  );
+  return result.rows.length > 0;
+}
+
+/** Comments of the given posts, oldest first, with their authors: one query for a whole page. */
+export async function findComments(db: Executor, postIds: string[]): Promise<CommentRow[]> {
+  if (postIds.length === 0) return [];
+  return db
+    .select({
+      id: postComments.id,
+      postId: postComments.postId,
+      comment: postComments.comment,
+      createdAt: isoUtc(sql`${postComments.createdAt}`),
+      authorId: users.id,
+      fullName: users.fullName,
+      profilePic: users.profilePic,
+      batchName: batches.batchName,
+      branchName: branches.branchName,
+    })
+    .from(postComments)
+    .innerJoin(users, eq(users.id, postComments.userId))
+    .leftJoin(batches, eq(batches.id, users.batchId))
+    .leftJoin(branches, eq(branches.id, users.branchId))
+    .where(inArray(postComments.postId, postIds))
+    .orderBy(asc(postComments.postId), asc(postComments.createdAt), asc(postComments.id));
+}
+
+/** Which of the given posts the user likes: one query for a whole page. */
+export async function findLikedPostIds(db: Executor, userId: string, postIds: string[]) {
+  if (postIds.length === 0) return new Set<string>();
+  const rows = await db
+    .select({ postId: postLikes.postId })
+    .from(postLikes)
+    .where(and(eq(postLikes.userId, userId), inArray(postLikes.postId, postIds)));
+  return new Set(rows.map((r) => r.postId));
+}
+
+/**
+ * Adds the comment only if the post is visible to the commenter, in one statement; null when it
+ * is not (or does not exist).
+ */
+export async function insertVisibleComment(
+  db: Executor,
+  viewer: Viewer,
+  postId: string,
+  comment: string,
+) {
+  if (!viewer.collegeId) return null;
+  const result = await db.execute<CommentRow>(sql`
+    WITH c AS (
+      INSERT INTO post_comments (post_id, user_id, comment)
+      SELECT p.id, ${viewer.id}, ${comment} FROM posts p
+       WHERE p.id = ${postId} AND ${visibleTo(viewer)}
+      RETURNING id, post_id, user_id, comment, created_at
+    )
+    SELECT c.id, c.post_id AS "postId", c.comment, ${isoUtc(sql`c.created_at`)} AS "createdAt",
+           u.id AS "authorId", u.full_name AS "fullName", u.profile_pic AS "profilePic",
+           b.batch_name AS "batchName", br.branch_name AS "branchName"
+      FROM c
+      JOIN users u ON u.id = c.user_id
+      LEFT JOIN batches b ON b.id = u.batch_id
+      LEFT JOIN branches br ON br.id = u.branch_id`);
+  return result.rows[0] ?? null;
+}
+
+/** True when a like was added; false when the user already liked the post. */
+export async function insertLike(db: Executor, postId: string, userId: string) {
+  const rows = await db
+    .insert(postLikes)
+    .values({ postId, userId })
+    .onConflictDoNothing()
+    .returning({ postId: postLikes.postId });
+  return rows.length > 0;
+}
+
+/** True when a like was removed. */
+export async function deleteLike(db: Executor, postId: string, userId: string) {
+  const rows = await db
+    .delete(postLikes)
+    .where(and(eq(postLikes.postId, postId), eq(postLikes.userId, userId)))
+    .returning({ postId: postLikes.postId });
+  return rows.length > 0;
+}
+
+/** Moves likes_count by the rows just added or removed, and answers the new count. */
+export async function addToLikesCount(db: Executor, postId: string, delta: number) {
+  const [row] = await db
+    .update(posts)
+    .set({ likesCount: sql`${posts.likesCount} + ${delta}` })
+    .where(eq(posts.id, postId))
+    .returning({ likesCount: posts.likesCount });
+  if (!row) throw new Error('liked post vanished');
+  return row.likesCount;
+}

@@ -1,0 +1,85 @@
+import type { profileUpdateBody } from '@alumnet/contract';
+import type { z } from 'zod';
+import type { Database, Executor } from '../../db/client';
+import { badRequest, unauthorized } from '../../lib/errors';
+import { hashPassword } from '../../lib/passwords';
+import type { SessionUser } from '../auth/repository';
+import * as repo from './repository';
+
+type ProfileUpdate = z.output<typeof profileUpdateBody>;
+
+export const messages = {
+  unknownCountry: 'Unknown country.',
+  cityNotInCountry: 'The city does not belong to the chosen country.',
+  invalidImage: 'Invalid image',
+} as const;
+
+/** A name the image store handed out: no path separators, and no leading dot ('..'). */
+const IMAGE_NAME = /^[\w-][\w.-]*$/;
+/** City ids are PostgreSQL integers: a longer number names no city. */
+const MAX_CITY_ID = 2_147_483_647;
+
+/**
+ * The country and city after the update. A field left out keeps its value; no country clears the
+ * city; a new country without a city clears the old country's city.
+ */
+async function resolvePlace(
+  tx: Executor,
+  current: { countryId: string | null; cityId: number | null },
+  body: ProfileUpdate,
+): Promise<Pick<repo.ProfileChanges, 'locationCountryId' | 'locationCityId'>> {
+  if (body.locationCountry === undefined && body.locationCity === undefined) return {};
+  const countryId =
+    body.locationCountry === undefined
+      ? current.countryId
+      : body.locationCountry
+        ? body.locationCountry.toUpperCase()
+        : null;
+  if (!countryId) return { locationCountryId: null, locationCityId: null };
+  if (countryId !== current.countryId && !(await repo.countryExists(tx, countryId)))
+    throw badRequest(messages.unknownCountry);
+
+  let cityId: number | null;
+  if (body.locationCity === undefined)
+    cityId = countryId === current.countryId ? current.cityId : null;
+  else cityId = body.locationCity ? Number(body.locationCity) : null;
+  if (
+    cityId !== null &&
+    (cityId > MAX_CITY_ID || !(await repo.cityIsInCountry(tx, cityId, countryId)))
+  )
+    throw badRequest(messages.cityNotInCountry);
+  return { locationCountryId: countryId, locationCityId: cityId };
+}
+
+export function createUserService(db: Database) {
+  return {
+    /**
+     * Changes only what a member may change of their own profile. A new password ends the
+     * member's other sessions (other devices) and keeps the one making the request.
+     */
+    async updateProfile(viewer: SessionUser, body: ProfileUpdate) {
+      const changes: repo.ProfileChanges = {};
+      if (body.companyName !== undefined) changes.companyName = body.companyName || null;
+      if (body.profilePic !== undefined) {
+        if (body.profilePic && !IMAGE_NAME.test(body.profilePic))
+          throw badRequest(messages.invalidImage);
+        changes.profilePic = body.profilePic || null;
+      }
+      if (body.isEntrepreneur !== undefined) changes.isEntrepreneur = body.isEntrepreneur;
+      if (body.openToMentoring !== undefined) changes.openToMentoring = body.openToMentoring;
+      // Hashing takes a while: done before the transaction so it holds its lock briefly.
+      if (body.newpwd) changes.passwordHash = await hashPassword(body.newpwd);
+
+      return db.transaction(async (tx) => {
+        const current = await repo.lockUserPlace(tx, viewer.id);
+        if (!current) throw unauthorized();
+        Object.assign(changes, await resolvePlace(tx, current, body));
+        await repo.updateProfile(tx, viewer.id, changes);
+        if (changes.passwordHash) await repo.endOtherSessions(tx, viewer.id, viewer.sessionId);
+        const view = await repo.findUserView(tx, viewer.id);
+        if (!view) throw unauthorized();
+        return view;
+      });
+    },
+  };
+}

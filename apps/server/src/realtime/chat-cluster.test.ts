@@ -1,0 +1,149 @@
+import type { ChatMessage } from '@alumnet/contract';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../test/build';
+import { connectClient, type TestClient } from './test-clients';
+
+const redisUrl = process.env.TEST_REDIS_URL;
+const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url));
+const LEASE_SECONDS = 3;
+
+async function freePort() {
+  return new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+interface ServerProcess {
+  url: string;
+  child: ChildProcess;
+  output: string[];
+}
+
+/** apps/server/src/main.ts as its own process, as production runs it: resolves once it answers. */
+async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+  const port = await freePort();
+  const output: string[] = [];
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: repoRoot,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) break;
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) return { url, child, output };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`server did not start:\n${output.join('')}`);
+}
+
+async function login(server: ServerProcess, userName: string) {
+  const response = await fetch(`${server.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ userName, password: 'alumnet-demo' }),
+  });
+  if (!response.ok) throw new Error(`login as ${userName} failed: ${await response.text()}`);
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('alumnet_session='));
+  if (!cookie) throw new Error('no session cookie');
+  const user = (await response.json()) as { _id: string };
+  return { cookie: cookie.split(';')[0]!, id: user._id };
+}
+
+async function send(server: ServerProcess, cookie: string, to: string, message: string) {
+  const response = await fetch(`${server.url}/api/messages/send/${to}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify({ message }),
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()) as ChatMessage;
+}
+
+// CI sets TEST_REDIS_URL (and runs this file on PostgreSQL too); without Redis there is no
+// cluster to test.
+describe.skipIf(!redisUrl)('chat across two server processes on Redis', () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let one: ServerProcess;
+  let two: ServerProcess;
+  const clients: TestClient[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const env = {
+      NODE_ENV: 'test',
+      DATABASE_URL: database.url,
+      REDIS_URL: redisUrl!,
+      REDIS_PREFIX: `alumnet-cluster-${randomBytes(4).toString('hex')}:`,
+      PRESENCE_LEASE_SECONDS: String(LEASE_SECONDS),
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      WEB_DIST: '/nonexistent',
+    };
+    [one, two] = await Promise.all([startServer(env), startServer(env)]);
+  }, 240_000);
+
+  afterAll(async () => {
+    clients.forEach((client) => client.close());
+    for (const server of [one, two]) {
+      if (server && server.child.exitCode === null && server.child.signalCode === null) {
+        const exited = new Promise((resolve) => server.child.once('exit', resolve));
+        server.child.kill('SIGTERM');
+        await exited;
+      }
+    }
+    await database?.drop();
+  }, 60_000);
+
+  it('carries messages and presence between the processes, and forgets a dead one', async () => {
+    const meera = await login(one, 'member@demo.alumnet.dev');
+    const rahul = await login(two, 'member2@demo.alumnet.dev');
+    const olivia = await login(two, 'other@demo.alumnet.dev');
+
+    const a = await connectClient(one.url, { cookie: meera.cookie });
+    const b = await connectClient(two.url, { cookie: rahul.cookie });
+    const c = await connectClient(two.url, { cookie: olivia.cookie });
+    clients.push(a, b, c);
+
+    // Presence is shared: each process lists the member connected to the other one.
+    const both = (ids: string[]) => ids.includes(meera.id) && ids.includes(rahul.id);
+    expect(await a.onlineWhen(both, 10_000)).not.toContain(olivia.id);
+    expect(await b.onlineWhen(both, 10_000)).not.toContain(olivia.id);
+    expect(await c.onlineWhen((ids) => ids.includes(olivia.id), 10_000)).toEqual([olivia.id]);
+
+    // A message sent through process one reaches the member connected to process two, and back.
+    const sent = await send(one, meera.cookie, rahul.id, 'Sent through process one');
+    expect(await b.messageWhere((m) => m._id === sent._id, 10_000)).toEqual(sent);
+    const reply = await send(two, rahul.cookie, meera.id, 'Answered through process two');
+    expect(await a.messageWhere((m) => m._id === reply._id, 10_000)).toEqual(reply);
+    expect(c.received).toEqual([]);
+
+    // Process two dies without a word: its members drop off process one's list once their
+    // leases run out.
+    two.child.kill('SIGKILL');
+    await new Promise((resolve) => two.child.once('exit', resolve));
+    const after = await a.onlineWhen((ids) => !ids.includes(rahul.id), LEASE_SECONDS * 1000 + 5000);
+    expect(after).toEqual([meera.id]);
+  }, 60_000);
+});

@@ -1,0 +1,134 @@
+import type { ChatMessage } from '@alumnet/contract';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, loginAs } from '../test/build';
+import { connectClient, type TestClient } from './test-clients';
+
+type Session = Awaited<ReturnType<typeof loginAs>>;
+
+describe('chat gateway (Socket.IO)', () => {
+  let t: Awaited<ReturnType<typeof buildTestApp>>;
+  let baseUrl: string;
+  let member: Session;
+  let member2: Session;
+  let other: Session;
+  const open: TestClient[] = [];
+
+  const connect = async (session: Session, query?: Record<string, string>) => {
+    const client = await connectClient(baseUrl, { cookie: session.cookie, query });
+    open.push(client);
+    return client;
+  };
+  const send = async (from: Session, to: Session, message: string, clientId?: string) => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/messages/send/${to.user._id}`,
+      headers: { cookie: from.cookie },
+      payload: { message, clientId },
+    });
+    expect(response.statusCode).toBe(200);
+    return response.json() as ChatMessage;
+  };
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    if (!address || typeof address === 'string') throw new Error('not listening');
+    baseUrl = `http://127.0.0.1:${address.port}`;
+    member = await loginAs(t.app, 'member@demo.alumnet.dev');
+    member2 = await loginAs(t.app, 'member2@demo.alumnet.dev');
+    other = await loginAs(t.app, 'other@demo.alumnet.dev');
+  });
+  afterEach(() => {
+    open.splice(0).forEach((client) => client.close());
+  });
+  afterAll(() => t.close());
+
+  it('refuses a connection without a valid session or with another userId', async () => {
+    await expect(connectClient(baseUrl)).rejects.toThrow('unauthorized');
+    await expect(
+      connectClient(baseUrl, { cookie: 'alumnet_session=not-a-session' }),
+    ).rejects.toThrow('unauthorized');
+    await expect(
+      connectClient(baseUrl, { cookie: member.cookie, query: { userId: member2.user._id } }),
+    ).rejects.toThrow('unauthorized');
+    // A page of another site cannot use the member's cookie.
+    await expect(
+      connectClient(baseUrl, { cookie: member.cookie, origin: 'https://evil.example' }),
+    ).rejects.toThrow();
+    // The spec's userId query, when it is the member's own, is fine.
+    const own = await connect(member, { userId: member.user._id });
+    expect(own.socket.connected).toBe(true);
+    const sameOrigin = await connectClient(baseUrl, { cookie: member.cookie, origin: baseUrl });
+    open.push(sameOrigin);
+    expect(sameOrigin.socket.connected).toBe(true);
+  });
+
+  it("tells each college who of its own members is online, and nobody else's", async () => {
+    const a = await connect(member);
+    const b = await connect(member2);
+    const c = await connect(other);
+    const both = (ids: string[]) => ids.includes(member.user._id) && ids.includes(member2.user._id);
+    expect(await a.onlineWhen(both)).not.toContain(other.user._id);
+    expect(await b.onlineWhen(both)).not.toContain(other.user._id);
+    expect(await c.onlineWhen((ids) => ids.includes(other.user._id))).toEqual([other.user._id]);
+    // Still true after the other college's member is seen by everyone.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(a.online()).not.toContain(other.user._id);
+    expect(c.online()).not.toContain(member.user._id);
+    expect(c.online()).not.toContain(member2.user._id);
+  });
+
+  it('keeps a member online until their last connection closes', async () => {
+    const a = await connect(member);
+    const b1 = await connect(member2);
+    const b2 = await connect(member2);
+    await a.onlineWhen((ids) => ids.includes(member2.user._id));
+    b1.close();
+    // Give the server time to announce a change, if it (wrongly) made one.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(a.online()).toContain(member2.user._id);
+    b2.close();
+    const after = await a.onlineWhen((ids) => !ids.includes(member2.user._id));
+    expect(after).toContain(member.user._id);
+  });
+
+  it("delivers a stored message to the receiver and the sender's other connections", async () => {
+    const a1 = await connect(member);
+    const a2 = await connect(member);
+    const b = await connect(member2);
+    const c = await connect(other);
+    const stored = await send(member, member2, 'Are you free for a call later?', 'live-1');
+    expect(await b.messageWhere((m) => m._id === stored._id)).toEqual(stored);
+    expect(await a2.messageWhere((m) => m._id === stored._id)).toEqual(stored);
+    expect(await a1.messageWhere((m) => m._id === stored._id)).toEqual(stored);
+    const reply = await send(member2, member, 'Sure, after 6 pm.');
+    expect(await a2.messageWhere((m) => m._id === reply._id)).toMatchObject({
+      senderId: member2.user._id,
+      receiverId: member.user._id,
+      message: 'Sure, after 6 pm.',
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(c.received).toEqual([]);
+  });
+
+  it('lets a member who was offline read every message in order', async () => {
+    const texts = ['First, while you were away', 'Second', 'Third, the last one'];
+    const sent: ChatMessage[] = [];
+    for (const text of texts) sent.push(await send(member, member2, text));
+    const history = await t.app.inject({
+      method: 'GET',
+      url: `/api/messages/${member.user._id}`,
+      headers: { cookie: member2.cookie },
+    });
+    expect(history.statusCode).toBe(200);
+    const messages = history.json() as ChatMessage[];
+    expect(messages.slice(-3)).toEqual(sent);
+    const times = messages.map((m) => Date.parse(m.createdAt));
+    expect(times).toEqual([...times].sort((x, y) => x - y));
+
+    // And on connecting they are told who is online straight away.
+    const b = await connect(member2);
+    expect(await b.onlineWhen((ids) => ids.includes(member2.user._id))).toContain(member2.user._id);
+  });
+});

@@ -1,0 +1,7 @@
+// Every Socket.IO room name, written once: emitters and joiners must agree across processes.
+
+/** Every open connection of one member (all tabs, all server processes). */
+export const userRoom = (userId: string) => `user:${userId}`;
+
+/** Every open connection of one college's members: the audience of its presence list. */
+export const collegeRoom = (collegeId: string) => `college:${collegeId}`;

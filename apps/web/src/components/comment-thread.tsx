@@ -1,0 +1,96 @@
+import { Box, Button, Group, Paper, Stack, Text, Textarea, UnstyledButton } from '@mantine/core';
+import { MAX_COMMENT_LENGTH, type PostComment } from '@alumnet/contract';
+import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { AuthorAvatar, classOf } from './author-avatar';
+
+/** Long threads open folded to the latest few; the rest is one click away. */
+const SHOWN_WHEN_FOLDED = 3;
+
+/**
+ * The comments under a post or a job and the box to add one. The Post button shows only once
+ * there is text, and a whitespace-only comment is never sent (member-portal.md §5).
+ */
+export function CommentThread({
+  comments,
+  onComment,
+  pending,
+}: {
+  comments: PostComment[];
+  /** Sends the trimmed text; call `done` once it is saved so the box clears. */
+  onComment: (comment: string, done: () => void) => void;
+  pending: boolean;
+}) {
+  const [text, setText] = useState('');
+  const [showAll, setShowAll] = useState(false);
+  const hidden = showAll ? 0 : Math.max(0, comments.length - SHOWN_WHEN_FOLDED);
+  const shown = comments.slice(hidden);
+  const canPost = text.trim().length > 0;
+
+  function submit(event?: FormEvent) {
+    event?.preventDefault();
+    if (!canPost || pending) return;
+    onComment(text.trim(), () => setText(''));
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      submit();
+    }
+  }
+
+  return (
+    <Stack gap="xs">
+      {hidden > 0 && (
+        <UnstyledButton onClick={() => setShowAll(true)}>
+          <Text size="sm" c="blue" fw={500}>
+            View all {comments.length} comments
+          </Text>
+        </UnstyledButton>
+      )}
+      {shown.length > 0 && (
+        <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+          {shown.map((c) => (
+            <Group key={c._id} component="li" gap="xs" align="flex-start" wrap="nowrap">
+              <AuthorAvatar author={c.commenterId} size={32} />
+              <Paper bg="gray.0" radius="md" px="sm" py={6} miw={0} style={{ flex: 1 }}>
+                <Text size="sm" fw={600} lh={1.3}>
+                  {c.commenterId.fullName}{' '}
+                  <Text span size="xs" c="dimmed" fw={400}>
+                    {classOf(c.commenterId)}
+                  </Text>
+                </Text>
+                <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                  {c.comment}
+                </Text>
+              </Paper>
+            </Group>
+          ))}
+        </Stack>
+      )}
+      <form onSubmit={submit}>
+        <Group gap="xs" align="flex-end" wrap="nowrap">
+          <Box style={{ flex: 1 }} miw={0}>
+            <Textarea
+              aria-label="Write a comment"
+              placeholder="Write a comment…"
+              autosize
+              minRows={1}
+              maxRows={6}
+              radius="xl"
+              maxLength={MAX_COMMENT_LENGTH}
+              value={text}
+              onChange={(e) => setText(e.currentTarget.value)}
+              onKeyDown={onKeyDown}
+            />
+          </Box>
+          {canPost && (
+            <Button type="submit" radius="xl" loading={pending}>
+              Post
+            </Button>
+          )}
+        </Group>
+      </form>
+    </Stack>
+  );
+}

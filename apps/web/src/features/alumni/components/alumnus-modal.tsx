@@ -1,0 +1,59 @@
+import { imageUrl, type Alumnus } from '@alumnet/contract';
+import { Avatar, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { IconBriefcase, IconMapPin, IconSchool } from '@tabler/icons-react';
+
+interface Props {
+  alumnus: Alumnus | null;
+  onClose: () => void;
+}
+
+/** The row's modal: picture, name, branch and batch, college and Close (member-portal.md §2). */
+export function AlumnusModal({ alumnus, onClose }: Props) {
+  const place = [alumnus?.locationCity, alumnus?.locationCountry].filter(Boolean).join(', ');
+  const branchAndBatch = [alumnus?.branchName, alumnus?.batchName].filter(Boolean).join(', ');
+  return (
+    <Modal.Root opened={alumnus !== null} onClose={onClose} centered size="sm">
+      <Modal.Overlay />
+      {/* No title bar: the dialog is named after the person it shows. */}
+      <Modal.Content radius="lg" aria-label={alumnus?.fullName}>
+        <Modal.Body>
+          {alumnus && (
+            <Stack align="center" ta="center" gap="xs" pt="sm">
+              <Avatar
+                src={imageUrl(alumnus.profilePic)}
+                alt={alumnus.fullName}
+                size={112}
+                radius={112}
+              />
+              <Title order={3} mt="xs">
+                {alumnus.fullName}
+              </Title>
+              {branchAndBatch && <Text c="dimmed">{branchAndBatch}</Text>}
+              {alumnus.collegeName && (
+                <Group gap={6} justify="center" wrap="nowrap">
+                  <IconSchool size={16} aria-hidden />
+                  <Text size="sm">{alumnus.collegeName}</Text>
+                </Group>
+              )}
+              {alumnus.companyName && (
+                <Group gap={6} justify="center" wrap="nowrap">
+                  <IconBriefcase size={16} aria-hidden />
+                  <Text size="sm">Working at {alumnus.companyName}</Text>
+                </Group>
+              )}
+              {place && (
+                <Group gap={6} justify="center" wrap="nowrap">
+                  <IconMapPin size={16} aria-hidden />
+                  <Text size="sm">{place}</Text>
+                </Group>
+              )}
+              <Button onClick={onClose} mt="md" fullWidth variant="default">
+                Close
+              </Button>
+            </Stack>
+          )}
+        </Modal.Body>
+      </Modal.Content>
+    </Modal.Root>
+  );
+}

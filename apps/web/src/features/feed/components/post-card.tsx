@@ -1,0 +1,116 @@
+import {
+  Anchor,
+  Badge,
+  Box,
+  Card,
+  Divider,
+  Group,
+  Image,
+  Stack,
+  Text,
+  Tooltip,
+} from '@mantine/core';
+import { imageUrl, type AccessLevel, type Post } from '@alumnet/contract';
+import { useToggleLike } from '../api/posts';
+import { postTime, postTimeFull } from '../utils/post-time';
+import { AuthorAvatar, classOf } from '../../../components/author-avatar';
+import { ReactionsBar } from '../../../components/reactions-bar';
+import { CommentSection } from './comment-section';
+import classes from './feed-page.module.css';
+
+export const LEVEL_LABELS: Record<AccessLevel, string> = {
+  college: 'College',
+  batch: 'Batch',
+  branch: 'Branch',
+};
+const LEVEL_COLORS: Record<AccessLevel, string> = {
+  college: 'blue',
+  batch: 'grape',
+  branch: 'teal',
+};
+
+export function PostCard({ post, userId }: { post: Post; userId: string }) {
+  const toggleLike = useToggleLike(userId);
+  const author = post.postedBy;
+  const comments = post.comments.length;
+
+  return (
+    <Card
+      component="article"
+      withBorder
+      radius="lg"
+      padding="md"
+      data-post-id={post._id}
+      data-access-level={post.accessLevel}
+      aria-label={`Post by ${author.fullName}`}
+    >
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+        <Group gap="sm" wrap="nowrap" miw={0}>
+          <AuthorAvatar author={author} size={44} />
+          <Box miw={0}>
+            <Text fw={600} lh={1.3} truncate>
+              {author.fullName}
+            </Text>
+            <Text size="xs" c="dimmed" lh={1.4}>
+              {classOf(author)}
+              {classOf(author) && ' · '}
+              <Tooltip label={postTimeFull(post.createdAt)} withArrow>
+                <time dateTime={post.createdAt} style={{ whiteSpace: 'nowrap' }}>
+                  {postTime(post.createdAt)}
+                </time>
+              </Tooltip>
+            </Text>
+          </Box>
+        </Group>
+        <Badge
+          variant="light"
+          color={LEVEL_COLORS[post.accessLevel]}
+          size="sm"
+          style={{ flexShrink: 0 }}
+          data-testid="post-level"
+        >
+          {LEVEL_LABELS[post.accessLevel]}
+        </Badge>
+      </Group>
+
+      <Text mt="sm" className={classes.message}>
+        {post.message}
+      </Text>
+
+      {post.image && (
+        <Anchor
+          href={imageUrl(post.image)}
+          target="_blank"
+          rel="noreferrer"
+          mt="sm"
+          display="block"
+        >
+          <Image
+            src={imageUrl(post.image)}
+            alt={`Image shared by ${author.fullName}`}
+            loading="lazy"
+            radius="md"
+            w="100%"
+            h="auto"
+            mah={520}
+            fit="contain"
+            bg="gray.1"
+          />
+        </Anchor>
+      )}
+
+      <ReactionsBar
+        mt="sm"
+        likesCount={post.likesCount}
+        likedByMe={post.likedByMe}
+        commentsCount={comments}
+        onToggleLike={() => toggleLike.mutate(post._id)}
+      />
+
+      <Divider my="sm" />
+      <Stack gap="sm">
+        <CommentSection post={post} userId={userId} />
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,29 @@
+import { JOB_HTML_SAFE_HREF, JOB_HTML_TAGS } from '@alumnet/contract';
+import DOMPurify from 'dompurify';
+
+// Our own instance, so its hook cannot change how anything else in the app is sanitized.
+const purifier = DOMPurify();
+purifier.addHook('afterSanitizeAttributes', (node) => {
+  if (node.tagName !== 'A') return;
+  const href = node.getAttribute('href')?.trim() ?? '';
+  if (!JOB_HTML_SAFE_HREF.test(href)) {
+    node.removeAttribute('href');
+    node.removeAttribute('target');
+    node.removeAttribute('rel');
+    return;
+  }
+  node.setAttribute('target', '_blank');
+  node.setAttribute('rel', 'noopener noreferrer');
+});
+
+/**
+ * Job details as they may be put into the page. The server sanitized them before storing; this
+ * second pass means a row written some other way still cannot run anything in the browser.
+ */
+export function safeJobHtml(html: string): string {
+  return purifier.sanitize(html, {
+    ALLOWED_TAGS: [...JOB_HTML_TAGS],
+    ALLOWED_ATTR: ['href', 'target', 'rel', 'start'],
+    ALLOW_DATA_ATTR: false,
+  });
+}

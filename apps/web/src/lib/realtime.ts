@@ -1,0 +1,59 @@
+import type { ClientToServerEvents, ServerToClientEvents } from '@alumnet/contract';
+import { io, type Socket } from 'socket.io-client';
+
+/** The app's one Socket.IO connection (member-portal.md §7 "Realtime chat"), typed by the contract. */
+export type RealtimeSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+let socket: RealtimeSocket | null = null;
+let socketUserId: string | null = null;
+// A new array on every change, so useSyncExternalStore sees a new snapshot.
+let onlineUserIds: readonly string[] = [];
+const listeners = new Set<() => void>();
+const changed = () => listeners.forEach((listener) => listener());
+
+/**
+ * Opens the connection for the signed-in member (idempotent, so every screen may call it).
+ * The session cookie authenticates it; the `userId` query is the spec's and the server checks it.
+ * Socket.IO reconnects by itself; the online list is kept here from the first event on, so a
+ * screen mounted later still knows who is online.
+ */
+export function connectRealtime(userId: string): RealtimeSocket {
+  if (socket && socketUserId === userId) return socket;
+  disconnectRealtime();
+  const opened: RealtimeSocket = io({
+    path: '/socket.io',
+    withCredentials: true,
+    query: { userId },
+  });
+  opened.on('getOnlineUsers', (ids) => {
+    onlineUserIds = [...ids];
+    changed();
+  });
+  socket = opened;
+  socketUserId = userId;
+  changed();
+  return opened;
+}
+
+/** Closes the connection (sign-out) and forgets who was online. */
+export function disconnectRealtime() {
+  if (!socket) return;
+  socket.removeAllListeners();
+  socket.disconnect();
+  socket = null;
+  socketUserId = null;
+  onlineUserIds = [];
+  changed();
+}
+
+/** For useSyncExternalStore: the current socket (null when signed out) and the online ids. */
+export const realtimeStore = {
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+    };
+  },
+  socket: () => socket,
+  onlineUserIds: () => onlineUserIds,
+};
