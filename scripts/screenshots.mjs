@@ -17,7 +17,7 @@ const pages = {
     '/gallery',
     '/no-such-page',
   ],
-  member: ['/dashboard'],
+  member: ['/dashboard', '/alumzone', '/jobs', '/chat', '/profile'],
 };
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
