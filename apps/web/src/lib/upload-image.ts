@@ -1,5 +1,7 @@
 import {
   API,
+  IMAGE_TOO_LARGE_MESSAGE,
+  INVALID_IMAGE_TYPE_MESSAGE,
   IMAGE_TYPES,
   MAX_IMAGE_BYTES,
   apiErrorSchema,
@@ -7,7 +9,7 @@ import {
   uploadFileName,
 } from '@alumnet/contract';
 
-export const INVALID_IMAGE_TYPE = 'Invalid file type. Only image files are allowed.';
+export const INVALID_IMAGE_TYPE = INVALID_IMAGE_TYPE_MESSAGE;
 
 /** The spec's check before anything is sent: jpeg or png only. The server checks the bytes too. */
 export const isAllowedImage = (file: File) =>
@@ -19,7 +21,7 @@ export const isAllowedImage = (file: File) =>
  */
 export async function uploadImage(file: File): Promise<string> {
   if (!isAllowedImage(file)) throw new Error(INVALID_IMAGE_TYPE);
-  if (file.size > MAX_IMAGE_BYTES) throw new Error('Images can be at most 5 MB.');
+  if (file.size > MAX_IMAGE_BYTES) throw new Error(IMAGE_TOO_LARGE_MESSAGE);
   let response: Response;
   try {
     response = await fetch(API.images.upload(uploadFileName(file.name)), {

@@ -3,15 +3,7 @@ import type { AccessLevel } from '@alumnet/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../client';
 import { batches, branches, degrees, postComments, postLikes, posts, users } from '../schema';
-
-// The images helper draws files under exactly these names.
-type DemoImage =
-  | 'demo-campus.jpg'
-  | 'demo-reunion.jpg'
-  | 'demo-hackathon.jpg'
-  | 'demo-convocation.jpg'
-  | 'demo-sports.jpg'
-  | 'demo-library.jpg';
+import type { DemoImage } from '../../modules/images';
 
 interface Member {
   id: string;

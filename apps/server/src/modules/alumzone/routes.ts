@@ -9,7 +9,7 @@ import {
   nearbyAlumniAnswer,
 } from '@alumnet/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { forbidden } from '../../lib/errors';
+import { assertActsForSelf } from '../../lib/policy';
 import { currentUser } from '../auth/plugin';
 import type { SessionUser } from '../auth/repository';
 import { presentAlumnus } from './presenter';
@@ -17,8 +17,7 @@ import { createAlumzoneService } from './service';
 
 /** The counts name a user for compatibility; they are always the signed-in member's. */
 function actingUser(viewer: SessionUser, userId: string | undefined) {
-  if (userId !== undefined && userId !== viewer.id)
-    throw forbidden('You can only act for yourself.');
+  assertActsForSelf(viewer, { userId });
   return viewer;
 }
 

@@ -1,7 +1,7 @@
 import { profileUpdateBody, signedInUser, userBody, userProfile } from '@alumnet/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { forbidden, notFound } from '../../lib/errors';
-import { policy } from '../../lib/policy';
+import { assertActsForSelf, policy } from '../../lib/policy';
 import { currentUser } from '../auth/plugin';
 import { presentProfile, presentSignedInUser } from './presenter';
 import { findUserView } from './repository';
@@ -38,8 +38,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const viewer = currentUser(request);
-      if (request.body.userId !== undefined && request.body.userId !== viewer.id)
-        throw forbidden('You can only act for yourself.');
+      assertActsForSelf(viewer, { userId: request.body.userId });
       return presentSignedInUser(await users.updateProfile(viewer, request.body));
     },
   );
