@@ -13,7 +13,8 @@
  * Flags (or env BENCH_MEMBERS, BENCH_POSTS, BENCH_RATE, BENCH_SECONDS): --warmup N requests per
  * scenario before measuring (default 25); --only TEXT runs the scenarios whose name contains it;
  * --keep leaves the PostgreSQL database in place and --reuse NAME runs against one kept earlier
- * (no seeding), for tuning with EXPLAIN ANALYZE.
+ * (no seeding), for tuning with EXPLAIN ANALYZE; --distinct-names gives every member a name of
+ * their own.
  */
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
@@ -38,6 +39,7 @@ const { values: flags } = parseArgs({
     seconds: { type: 'string', default: process.env.BENCH_SECONDS ?? '20' },
     warmup: { type: 'string', default: '25' },
     keep: { type: 'boolean', default: false },
+    'distinct-names': { type: 'boolean', default: false },
     reuse: { type: 'string' },
     only: { type: 'string' },
   },
@@ -54,6 +56,11 @@ const POSTS = bounded('posts', flags.posts, 0, 10_000_000);
 const RATE = bounded('rate', flags.rate, 1, 2_000);
 const SECONDS = bounded('seconds', flags.seconds, 1, 600);
 const WARMUP = bounded('warmup', flags.warmup, 0, 1_000);
+/**
+ * Gives every member a name of their own (the name followed by their number): the worst case for
+ * name search, which otherwise finds the 4,800 names the generated members share.
+ */
+const DISTINCT_NAMES = flags['distinct-names'];
 /** No answer within this is counted as an error, so a run always ends. */
 const REQUEST_TIMEOUT_MS = 10_000;
 
@@ -132,7 +139,7 @@ interface Structure {
   places: { cityId: number; countryId: string }[];
 }
 
-async function createStructure(client: pg.Client): Promise<Structure> {
+async function createStructure(client: pg.Pool): Promise<Structure> {
   const college = await client.query<{ id: string }>(
     `INSERT INTO colleges (name) VALUES ('Bench Institute of Technology') RETURNING id`,
   );
@@ -175,7 +182,7 @@ async function createStructure(client: pg.Client): Promise<Structure> {
   return { collegeId, degreeIds, batchIds, branchIds, places: places.rows };
 }
 
-async function insertMembers(client: pg.Client, s: Structure) {
+async function insertMembers(client: pg.Pool, s: Structure) {
   const branch = `1 + ${draw('g', 1)} % ${s.branchIds.length}`;
   const place = `1 + ${draw('g', 2)} % ${s.places.length}`;
   for (let from = 1; from <= MEMBERS; from += CHUNK) {
@@ -185,7 +192,7 @@ async function insertMembers(client: pg.Client, s: Structure) {
          full_name, username, email, is_approved, is_registered, location_country_id,
          location_city_id, company_name, is_entrepreneur, open_to_mentoring, created_at)
        SELECT ${memberId('g')}, $1, ($2::uuid[])[b], ($3::uuid[])[b], ($4::uuid[])[b],
-         f, l, f || ' ' || l, 'bench' || g, 'bench' || g || '@bench.alumnet.dev',
+         f, l, f || ' ' || l${DISTINCT_NAMES ? " || ' ' || g" : ''}, 'bench' || g, 'bench' || g || '@bench.alumnet.dev',
          g % 50 <> 0, true, ($5::text[])[p], ($6::int[])[p], ($7::text[])[c],
          ${draw('g', 5)} % 100 < 15, ${draw('g', 6)} % 100 < 35,
          now() - make_interval(secs => g * 60)
@@ -224,7 +231,7 @@ async function insertMembers(client: pg.Client, s: Structure) {
 }
 
 /** A third of the posts at each level; each author's batch and branch are their own. */
-async function insertPosts(client: pg.Client, s: Structure) {
+async function insertPosts(client: pg.Pool, s: Structure) {
   for (let from = 1; from <= POSTS; from += CHUNK) {
     const to = Math.min(POSTS, from + CHUNK - 1);
     await client.query(
@@ -250,11 +257,7 @@ async function insertPosts(client: pg.Client, s: Structure) {
  * own definitions: one index build is many times faster than a million index inserts (the
  * trigram GIN above all). Indexes behind constraints (keys, unique) stay.
  */
-async function withIndexesBuiltAfter(
-  client: pg.Client,
-  tables: string[],
-  load: () => Promise<void>,
-) {
+async function withIndexesBuiltAfter(client: pg.Pool, tables: string[], load: () => Promise<void>) {
   const { rows } = await client.query<{ indexname: string; indexdef: string }>(
     `SELECT indexname, indexdef FROM pg_indexes i
       WHERE schemaname = 'public' AND tablename = ANY($1)
@@ -269,7 +272,7 @@ async function withIndexesBuiltAfter(
 }
 
 /** The structure of a database seeded earlier (--reuse). */
-async function readStructure(client: pg.Client): Promise<Structure> {
+async function readStructure(client: pg.Pool): Promise<Structure> {
   const college = await client.query<{ id: string }>(
     `SELECT id FROM colleges WHERE name = 'Bench Institute of Technology'`,
   );
@@ -383,7 +386,7 @@ async function run(port: number, cookie: string, scenario: Scenario): Promise<Re
  * Waits until the database has no query running for the app: requests a scenario gave up on
  * may still be running, and must not slow the next scenario down.
  */
-async function settle(client: pg.Client) {
+async function settle(client: pg.Pool) {
   const deadline = performance.now() + 120_000;
   while (performance.now() < deadline) {
     const { rows } = await client.query<{ busy: number }>(
@@ -442,6 +445,7 @@ async function main() {
   try {
     let url: string;
     let where: string;
+    let poolSize: number | undefined;
     if (serverUrl) {
       const name = flags.reuse ?? `alumnet_bench_${randomBytes(4).toString('hex')}`;
       if (!/^alumnet_bench_[0-9a-f]{8}$/.test(name))
@@ -456,15 +460,14 @@ async function main() {
       const embedded = await startEmbeddedPostgres();
       cleanups.push(() => embedded.stop());
       url = embedded.url;
+      poolSize = embedded.poolSize;
       where = 'PGlite (in memory)';
     }
     console.log(`Bench database: ${where}`);
 
-    const { db, close } = createDatabase(url);
+    // Seeding goes through the app's own pool: PGlite takes one connection only.
+    const { db, pool: client, close } = createDatabase(url, poolSize);
     cleanups.push(close);
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    cleanups.push(() => client.end());
 
     let structure: Structure;
     if (flags.reuse) {

@@ -222,6 +222,32 @@ export const users = pgTable(
   ],
 );
 
+/**
+ * Each college's distinct member names, with how many listed members carry each. A name search
+ * matches a fragment against these (pg_trgm) and reads the total off `members`, so its cost
+ * follows the distinct names that match, not the members: 'mee' among a million members is a
+ * few hundred names, where it was twenty thousand member rows to fetch and count. Kept by
+ * statement triggers on users (migration 0002); a name whose members all left stays with 0.
+ */
+export const directoryNames = pgTable(
+  'directory_names',
+  {
+    collegeId: uuid('college_id')
+      .notNull()
+      .references(() => colleges.id, { onDelete: 'cascade' }),
+    fullName: text('full_name').notNull(),
+    /** Stored lower-cased, so matching a fragment does not lower-case every candidate again. */
+    nameKey: text('name_key')
+      .notNull()
+      .generatedAlwaysAs(sql`lower(full_name)`),
+    members: integer('members').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.collegeId, t.fullName] }),
+    index('directory_names_trgm_idx').using('gin', t.nameKey.op('gin_trgm_ops')),
+  ],
+);
+
 export const sessions = pgTable(
   'sessions',
   {

@@ -1,7 +1,15 @@
 import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
-import { batches, branches, cities, colleges, countries, users } from '../../db/schema';
+import {
+  batches,
+  branches,
+  cities,
+  colleges,
+  countries,
+  directoryNames,
+  users,
+} from '../../db/schema';
 
 /** What the directory can be narrowed by; `collegeId` always comes from the session. */
 export interface DirectoryFilter {
@@ -47,20 +55,26 @@ function directoryWhere(f: DirectoryFilter): SQL | undefined {
 /**
  * The ids on one page of the directory (ordered by name, then id) and the number of matches.
  *
- * Without a name fragment, the page walks users_directory_name_idx (or the company index) in
- * name order and stops after it, and the count is an index-only scan: two cheap queries.
- * With one, the matches are collected once through the trigram index and counted and sorted
- * from memory. Walking the name index instead would look cheap to the planner but is not: the
- * names containing a fragment bunch together in the alphabet ('mee' in Meera, Meena), so the
- * walk would read every name before them.
+ * A name fragment alone is answered from directory_names: the names containing it, with their
+ * member counts, give the total and tell which names the page falls on; only those names' members
+ * are then read, in order, from users_directory_name_idx. With other filters too, the matches are
+ * collected once through the trigram index on users, narrowed by the other filters' indexes, and
+ * counted and sorted from memory. Walking the name index instead would look cheap to the planner
+ * but is not: the names containing a fragment bunch together in the alphabet ('mee' in Meera,
+ * Meena), so the walk would read every name before them.
+ * Without a fragment, the page walks users_directory_name_idx (or the company index) in name
+ * order and stops after it, and the count is an index-only scan: two cheap queries.
  */
 export async function findDirectoryPage(
   db: Executor,
   filter: DirectoryFilter,
   page: { limit: number; offset: number },
 ): Promise<{ ids: string[]; total: number }> {
+  const { collegeId, searchText, ...others } = filter;
+  if (searchText && Object.values(others).every((value) => value === undefined))
+    return findPageByName(db, collegeId, searchText, page);
   const where = directoryWhere(filter);
-  if (filter.searchText) {
+  if (searchText) {
     const result = await db.execute<{ total: string; id: string | null }>(sql`
       WITH matches AS MATERIALIZED (
         SELECT ${users.id} AS id, ${users.fullName} AS full_name FROM ${users} WHERE ${where}
@@ -70,10 +84,7 @@ export async function findDirectoryPage(
         LEFT JOIN LATERAL (
           SELECT id FROM matches ORDER BY full_name, id LIMIT ${page.limit} OFFSET ${page.offset}
         ) page ON true`);
-    return {
-      ids: result.rows.flatMap((r) => (r.id ? [r.id] : [])),
-      total: Number(result.rows[0]?.total ?? 0),
-    };
+    return pageOf(result.rows);
   }
   const [rows, [counted]] = await Promise.all([
     db
@@ -87,6 +98,54 @@ export async function findDirectoryPage(
   ]);
   return { ids: rows.map((r) => r.id), total: counted?.n ?? 0 };
 }
+
+/**
+ * A page of the members whose name contains `searchText`. The total adds up the matching names'
+ * member counts. Each name has at least one member, so the page lies within the first
+ * offset + limit names: only those are sorted, each learns how many members come before it
+ * (`before`), and only the names the page overlaps are read, each from the member it needs on.
+ */
+async function findPageByName(
+  db: Executor,
+  collegeId: string,
+  searchText: string,
+  page: { limit: number; offset: number },
+) {
+  const end = page.offset + page.limit;
+  const result = await db.execute<{ total: string | null; id: string | null }>(sql`
+    WITH matches AS MATERIALIZED (
+      SELECT full_name, members FROM ${directoryNames}
+       WHERE college_id = ${collegeId} AND members > 0
+         AND name_key LIKE '%' || lower(${escapeLike(searchText)}) || '%'
+    ), leading_names AS (
+      SELECT full_name, members,
+             sum(members) OVER (ORDER BY full_name ROWS UNBOUNDED PRECEDING) - members AS before
+        FROM (SELECT full_name, members FROM matches ORDER BY full_name LIMIT ${end}) first
+    )
+    SELECT total.n AS total, page.id
+      FROM (SELECT sum(members) AS n FROM matches) total
+      LEFT JOIN LATERAL (
+        SELECT member.id
+          FROM leading_names names
+         CROSS JOIN LATERAL (
+           SELECT ${users.id} FROM ${users}
+            WHERE ${users.collegeId} = ${collegeId} AND ${listed(users)}
+              AND ${users.fullName} = names.full_name
+            ORDER BY ${users.id}
+            LIMIT ${page.limit} OFFSET greatest(${page.offset} - names.before, 0)
+         ) member
+         WHERE names.before < ${end} AND names.before + names.members > ${page.offset}
+         ORDER BY names.full_name, member.id
+         LIMIT ${page.limit}
+      ) page ON true`);
+  return pageOf(result.rows);
+}
+
+/** One row per id of the page (one with a null id when it is empty), each carrying the total. */
+const pageOf = (rows: { total: string | null; id: string | null }[]) => ({
+  ids: rows.flatMap((r) => (r.id ? [r.id] : [])),
+  total: Number(rows[0]?.total ?? 0),
+});
 
 /** The directory rows of these users, with the names of what they belong to, in name order. */
 export async function findDirectoryRows(db: Executor, ids: string[]) {
