@@ -132,3 +132,79 @@ describe('chat gateway (Socket.IO)', () => {
     expect(await b.onlineWhen((ids) => ids.includes(member2.user._id))).toContain(member2.user._id);
   });
 });
+
+describe('chat gateway when a session ends', () => {
+  let t: Awaited<ReturnType<typeof buildTestApp>>;
+  let baseUrl: string;
+  const open: TestClient[] = [];
+
+  const connect = async (session: Session) => {
+    const client = await connectClient(baseUrl, { cookie: session.cookie });
+    open.push(client);
+    return client;
+  };
+  /** Resolves with the reason once the server closes the connection. */
+  const closedBy = (client: TestClient) =>
+    new Promise<string>((resolve) => client.socket.once('disconnect', resolve));
+  const stillHears = async (client: TestClient, to: Session) => {
+    const sender = await loginAs(t.app, 'member2@demo.alumnet.dev');
+    const text = `still there? ${Math.random()}`;
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/messages/send/${to.user._id}`,
+      headers: { cookie: sender.cookie },
+      payload: { message: text },
+    });
+    expect(response.statusCode).toBe(200);
+    await client.messageWhere((m) => m.message === text);
+  };
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    if (!address || typeof address === 'string') throw new Error('not listening');
+    baseUrl = `http://127.0.0.1:${address.port}`;
+  });
+  afterAll(async () => {
+    open.splice(0).forEach((client) => client.close());
+    await t.close();
+  });
+
+  it("closes a logged-out session's connections and leaves the member's other sessions", async () => {
+    const laptop = await loginAs(t.app, 'member@demo.alumnet.dev');
+    const phone = await loginAs(t.app, 'member@demo.alumnet.dev');
+    const onLaptop = await connect(laptop);
+    const onPhone = await connect(phone);
+    const closed = closedBy(onLaptop);
+
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { cookie: laptop.cookie },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(await closed).toBe('io server disconnect');
+    expect(onPhone.socket.connected).toBe(true);
+    await stillHears(onPhone, phone);
+  });
+
+  it('closes the other sessions’ connections on a password change, not this one’s', async () => {
+    const laptop = await loginAs(t.app, 'member@demo.alumnet.dev');
+    const phone = await loginAs(t.app, 'member@demo.alumnet.dev');
+    const onLaptop = await connect(laptop);
+    const onPhone = await connect(phone);
+    const closed = closedBy(onLaptop);
+
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/update',
+      headers: { cookie: phone.cookie },
+      payload: { newpwd: 'a-new-password-1', confirmPassword: 'a-new-password-1' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(await closed).toBe('io server disconnect');
+    expect(onPhone.socket.connected).toBe(true);
+    await stillHears(onPhone, phone);
+  });
+});

@@ -10,13 +10,14 @@ import type { Config } from '../config';
 import { findSessionUser } from '../modules/auth/repository';
 import { hashToken, SESSION_COOKIE } from '../modules/auth/tokens';
 import { LocalPresence, RedisPresence, type PresenceStore } from './presence';
-import { collegeRoom, userRoom } from './rooms';
+import { collegeRoom, sessionRoom, userRoom } from './rooms';
 
 /** Between server processes (through the Redis adapter): "that college's online list changed". */
 interface InterServerEvents {
   presenceChanged: (collegeId: string) => void;
 }
 interface SocketData {
+  sessionId: string;
   userId: string;
   collegeId: string | null;
 }
@@ -31,6 +32,11 @@ export interface Realtime {
   ): void;
   /** The college's online member ids (every process's connections). */
   onlineUsers(collegeId: string): Promise<string[]>;
+  /**
+   * Closes the connections opened with these sessions, on every process: a session that ended
+   * (logout, password change) must stop receiving messages at once, not at the next reconnect.
+   */
+  endSessions(sessionIds: readonly string[]): void;
 }
 
 declare module 'fastify' {
@@ -144,7 +150,7 @@ export const chatGateway = fp(
           const claimed = socket.handshake.query.userId;
           if (!user || (claimed !== undefined && claimed !== user.id))
             return next(new Error('unauthorized'));
-          socket.data = { userId: user.id, collegeId: user.collegeId };
+          socket.data = { sessionId: user.sessionId, userId: user.id, collegeId: user.collegeId };
           next();
         },
         (error: unknown) => {
@@ -156,8 +162,8 @@ export const chatGateway = fp(
 
     let closing = false;
     io.on('connection', (socket) => {
-      const { userId, collegeId } = socket.data;
-      void socket.join(userRoom(userId));
+      const { sessionId, userId, collegeId } = socket.data;
+      void socket.join([userRoom(userId), sessionRoom(sessionId)]);
       if (!collegeId) return;
       void socket.join(collegeRoom(collegeId));
       // Neither chain ever rejects: a Redis failure is logged, it must not end the process.
@@ -188,6 +194,9 @@ export const chatGateway = fp(
         io.to(userIds.map(userRoom)).emit(event, ...args);
       },
       onlineUsers: (collegeId) => presence.online(collegeId),
+      endSessions(sessionIds) {
+        if (sessionIds.length > 0) io.in(sessionIds.map(sessionRoom)).disconnectSockets(true);
+      },
     } satisfies Realtime);
 
     // Before the HTTP server closes: open connections would keep it from closing.

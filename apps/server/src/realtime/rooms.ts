@@ -5,3 +5,6 @@ export const userRoom = (userId: string) => `user:${userId}`;
 
 /** Every open connection of one college's members: the audience of its presence list. */
 export const collegeRoom = (collegeId: string) => `college:${collegeId}`;
+
+/** Every open connection made with one session: closed when the session ends. */
+export const sessionRoom = (sessionId: string) => `session:${sessionId}`;

@@ -25,6 +25,13 @@ export function connectRealtime(userId: string): RealtimeSocket {
     withCredentials: true,
     query: { userId },
   });
+  // The server closes the connections of a session that ended (a logout in another tab, a
+  // password changed elsewhere) and Socket.IO does not retry those. One fresh attempt carries
+  // whatever session this browser holds now: it connects if the member signed in again (a new
+  // password ends the old session too) and is refused otherwise.
+  opened.on('disconnect', (reason) => {
+    if (reason === 'io server disconnect') opened.connect();
+  });
   opened.on('getOnlineUsers', (ids) => {
     onlineUserIds = [...ids];
     changed();

@@ -49,13 +49,21 @@ export async function insertSession(
   await db.insert(sessions).values({ userId, tokenHash, expiresAt });
 }
 
+/** Each of these answers the ids of the sessions it ended, so their open sockets can be closed. */
 export async function deleteSession(db: Executor, tokenHash: string) {
-  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+  return endedIds(
+    db.delete(sessions).where(eq(sessions.tokenHash, tokenHash)).returning({ id: sessions.id }),
+  );
 }
 
 export async function deleteSessionsOfUser(db: Executor, userId: string) {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
+  return endedIds(
+    db.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id }),
+  );
 }
+
+export const endedIds = async (deleted: Promise<{ id: string }[]>) =>
+  (await deleted).map((row) => row.id);
 
 /**
  * `userName` is an e-mail address (any case) or a phone number (digits only). A phone typed with

@@ -52,7 +52,11 @@ export const authRoutes: FastifyPluginAsyncZod<{
     '/api/auth/login',
     { config: perIp, schema: { tags: ['auth'], body: loginBody, response: { 200: signedInUser } } },
     async (request, reply) => {
-      const { session, user } = await auth.login(request.body, request.cookies[SESSION_COOKIE]);
+      const { session, user, endedSessionIds } = await auth.login(
+        request.body,
+        request.cookies[SESSION_COOKIE],
+      );
+      app.realtime.endSessions(endedSessionIds);
       setSessionCookie(reply, session);
       return presentSignedInUser(user);
     },
@@ -62,7 +66,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     '/api/auth/logout',
     { schema: { tags: ['auth'], response: { 200: okSchema } } },
     async (request, reply) => {
-      await auth.logout(request.cookies[SESSION_COOKIE]);
+      app.realtime.endSessions(await auth.logout(request.cookies[SESSION_COOKIE]));
       clearSessionCookie(reply);
       return { ok: true as const, message: 'You have been logged out.' };
     },
@@ -85,7 +89,11 @@ export const authRoutes: FastifyPluginAsyncZod<{
       schema: { tags: ['auth'], body: setPasswordBody, response: { 200: signedInUser } },
     },
     async (request, reply) => {
-      const { session, user } = await auth.setPassword(currentUser(request).id, request.body);
+      const { session, user, endedSessionIds } = await auth.setPassword(
+        currentUser(request).id,
+        request.body,
+      );
+      app.realtime.endSessions(endedSessionIds);
       setSessionCookie(reply, session);
       return presentSignedInUser(user);
     },

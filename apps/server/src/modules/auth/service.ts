@@ -114,24 +114,26 @@ export function createAuthService(db: Database, options: { sessionDays: number }
       }
       if (candidate.failedLoginCount > 0) await repo.clearFailedLogins(db, candidate.id);
       // Rotate: whatever session this browser carried ends, a fresh token begins.
-      if (previousToken) await repo.deleteSession(db, hashToken(previousToken));
+      const endedSessionIds = previousToken
+        ? await repo.deleteSession(db, hashToken(previousToken))
+        : [];
       const session = await startSession(candidate.id);
-      return { session, user: await signedInUser(candidate.id) };
+      return { session, user: await signedInUser(candidate.id), endedSessionIds };
     },
 
-    async logout(token: string | undefined) {
-      if (token) await repo.deleteSession(db, hashToken(token));
-    },
+    /** The ids of the sessions it ended (none or one). */
+    logout: async (token: string | undefined) =>
+      token ? repo.deleteSession(db, hashToken(token)) : [],
 
     /** Ends every session of the user (other devices too) and starts a new one for this browser. */
     async setPassword(userId: string, body: SetPasswordBody) {
       const passwordHash = await hashPassword(body.newPassword);
-      await db.transaction(async (tx) => {
+      const endedSessionIds = await db.transaction(async (tx) => {
         await repo.updatePassword(tx, userId, passwordHash);
-        await repo.deleteSessionsOfUser(tx, userId);
+        return repo.deleteSessionsOfUser(tx, userId);
       });
       const session = await startSession(userId);
-      return { session, user: await signedInUser(userId) };
+      return { session, user: await signedInUser(userId), endedSessionIds };
     },
   };
 }

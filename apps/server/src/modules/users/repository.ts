@@ -1,5 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { endedIds } from '../auth/repository';
 import { batches, branches, cities, colleges, countries, sessions, users } from '../../db/schema';
 
 /** A user with the names of everything they belong to: what presenters turn into answers. */
@@ -92,5 +93,10 @@ export async function updateProfile(db: Executor, userId: string, changes: Profi
 
 /** Signs the user out everywhere except the session making the request. */
 export async function endOtherSessions(db: Executor, userId: string, keepSessionId: string) {
-  await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)));
+  return endedIds(
+    db
+      .delete(sessions)
+      .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)))
+      .returning({ id: sessions.id }),
+  );
 }

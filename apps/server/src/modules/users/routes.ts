@@ -39,7 +39,9 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const viewer = currentUser(request);
       assertActsForSelf(viewer, { userId: request.body.userId });
-      return presentSignedInUser(await users.updateProfile(viewer, request.body));
+      const { view, endedSessionIds } = await users.updateProfile(viewer, request.body);
+      app.realtime.endSessions(endedSessionIds);
+      return presentSignedInUser(view);
     },
   );
 };

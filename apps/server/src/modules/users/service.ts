@@ -55,7 +55,8 @@ export function createUserService(db: Database) {
   return {
     /**
      * Changes only what a member may change of their own profile. A new password ends the
-     * member's other sessions (other devices) and keeps the one making the request.
+     * member's other sessions (other devices) and keeps the one making the request; their ids
+     * come back as `endedSessionIds`.
      */
     async updateProfile(viewer: SessionUser, body: ProfileUpdate) {
       const changes: repo.ProfileChanges = {};
@@ -75,10 +76,12 @@ export function createUserService(db: Database) {
         if (!current) throw unauthorized();
         Object.assign(changes, await resolvePlace(tx, current, body));
         await repo.updateProfile(tx, viewer.id, changes);
-        if (changes.passwordHash) await repo.endOtherSessions(tx, viewer.id, viewer.sessionId);
+        const endedSessionIds = changes.passwordHash
+          ? await repo.endOtherSessions(tx, viewer.id, viewer.sessionId)
+          : [];
         const view = await repo.findUserView(tx, viewer.id);
         if (!view) throw unauthorized();
-        return view;
+        return { view, endedSessionIds };
       });
     },
   };
