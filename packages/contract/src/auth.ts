@@ -61,6 +61,7 @@ export const loginBody = z.object({
 export type LoginBody = z.infer<typeof loginBody>;
 
 export const MIN_PASSWORD_LENGTH = 8;
+export const PASSWORDS_DO_NOT_MATCH_MESSAGE = 'Passwords do not match!';
 export const newPasswordSchema = z
   .string({ error: 'New Password is required' })
   .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
@@ -72,7 +73,7 @@ export const setPasswordBody = z
     confirmPassword: z.string({ error: 'Confirm New Password is required' }),
   })
   .refine((body) => body.newPassword === body.confirmPassword, {
-    message: 'Passwords do not match!',
+    message: PASSWORDS_DO_NOT_MATCH_MESSAGE,
     path: ['confirmPassword'],
   });
 export type SetPasswordBody = z.infer<typeof setPasswordBody>;

@@ -4,6 +4,7 @@ import { idSchema } from './common';
 /** member-portal.md §9. */
 export const CHAT_PAGE_SIZE = 10;
 export const CHAT_SEARCH_MIN = 3;
+export const SEARCH_TOO_SHORT_MESSAGE = `Search term must be at least ${CHAT_SEARCH_MIN} characters long`;
 export const MAX_MESSAGE_LENGTH = 2000;
 /** GET /api/messages/{id} answers at most this many messages: the latest ones, oldest first. */
 export const CHAT_HISTORY_LIMIT = 200;
@@ -29,9 +30,9 @@ export const chatUsersBody = z.object({
 });
 export const chatUsersSearchBody = chatUsersBody.extend({
   searchText: z
-    .string({ error: `Search term must be at least ${CHAT_SEARCH_MIN} characters long` })
+    .string({ error: SEARCH_TOO_SHORT_MESSAGE })
     .trim()
-    .min(CHAT_SEARCH_MIN, `Search term must be at least ${CHAT_SEARCH_MIN} characters long`)
+    .min(CHAT_SEARCH_MIN, SEARCH_TOO_SHORT_MESSAGE)
     .max(100),
 });
 export const chatUsersAnswer = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './common';
+import { IMAGE_NAME } from './images';
 
 export const ACCESS_LEVELS = ['college', 'batch', 'branch'] as const;
 export type AccessLevel = (typeof ACCESS_LEVELS)[number];
@@ -73,7 +74,7 @@ export const postAddBody = z.object({
   image: z
     .string({ error: 'Invalid image' })
     .max(300, 'Invalid image')
-    .regex(/^(?!\.)[\w.-]*$/, 'Invalid image')
+    .refine((name) => name === '' || IMAGE_NAME.test(name), 'Invalid image')
     .nullish()
     .transform((name) => name || null),
   accessLevel: z.enum(ACCESS_LEVELS, { error: 'Please select a valid value for "Share with"' }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MIN_PASSWORD_LENGTH } from './auth';
+import { MIN_PASSWORD_LENGTH, PASSWORDS_DO_NOT_MATCH_MESSAGE } from './auth';
 import { idSchema } from './common';
 
 /**
@@ -43,7 +43,7 @@ export const profileUpdateBody = z
     },
   )
   .refine((body) => !body.newpwd || body.newpwd === body.confirmPassword, {
-    message: 'Passwords do not match!',
+    message: PASSWORDS_DO_NOT_MATCH_MESSAGE,
     path: ['confirmPassword'],
   });
 export type ProfileUpdateBody = z.input<typeof profileUpdateBody>;

@@ -113,6 +113,9 @@ export const countries = pgTable('countries', {
   countryName: text('country_name').notNull(),
 });
 
+/** City ids are PostgreSQL integers: a larger number names no city (and would not bind). */
+export const MAX_CITY_ID = 2_147_483_647;
+
 export const cities = pgTable(
   'cities',
   {
@@ -127,8 +130,12 @@ export const cities = pgTable(
 
 // ---------------------------------------------------------------- people
 
-/** Who the alumni directory lists; the directory's queries repeat it so these indexes apply. */
-const listedMember = (t: { isApproved: AnyPgColumn; isRejected: AnyPgColumn }) =>
+/**
+ * Members other members find (directory, counts, chat): approved, not rejected. Queries use this
+ * same expression (plain boolean columns, not `= $1`) so the planner can prove they match the
+ * partial indexes below.
+ */
+export const listedMember = (t: { isApproved: AnyPgColumn; isRejected: AnyPgColumn }) =>
   sql`${t.isApproved} AND NOT ${t.isRejected}`;
 
 export const users = pgTable(

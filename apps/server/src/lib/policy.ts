@@ -1,3 +1,4 @@
+import type { AccessLevel } from '@alumnet/contract';
 import type { SessionUser } from '../modules/auth/repository';
 import { forbidden } from './errors';
 
@@ -12,15 +13,30 @@ export const policy = {
     user.isSuperAdmin || (collegeId !== null && user.collegeId === collegeId),
   /** See another user's profile record: oneself, an admin of their college, or a super admin. */
   mayViewProfile: (user: SessionUser, target: { id: string; collegeId: string | null }) =>
-    user.id === target.id ||
-    user.isSuperAdmin ||
-    (user.userType === 'a' && target.collegeId !== null && user.collegeId === target.collegeId),
+    ownerOrItsAdmin(user, target.id, target.collegeId),
   /** Edit or delete a job posting: its author, an admin of its college, or a super admin. */
   mayEditJob: (user: SessionUser, job: { authorId: string; collegeId: string }) =>
-    user.id === job.authorId ||
-    user.isSuperAdmin ||
-    (user.userType === 'a' && user.collegeId === job.collegeId),
+    ownerOrItsAdmin(user, job.authorId, job.collegeId),
 };
+
+/** The owner of something, an admin of the college it belongs to, or a super admin. */
+function ownerOrItsAdmin(user: SessionUser, ownerId: string, collegeId: string | null) {
+  return (
+    user.id === ownerId ||
+    user.isSuperAdmin ||
+    (user.userType === 'a' && collegeId !== null && user.collegeId === collegeId)
+  );
+}
+
+/**
+ * The id a member shares posts and jobs with at a level, which is also the id of what they see at
+ * that level: their own college, batch or branch (null: they have none at that level).
+ */
+export const levelIdOf = <Id extends string | null>(
+  member: { collegeId: Id; batchId: Id; branchId: Id },
+  level: AccessLevel,
+): Id =>
+  level === 'college' ? member.collegeId : level === 'batch' ? member.batchId : member.branchId;
 
 /**
  * The spec's bodies name the caller (`userId`, `postedBy`, `commenterId`, `collegeId`). They are

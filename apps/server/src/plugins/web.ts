@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { CACHE_FOREVER } from '../lib/http-cache';
 
 /**
  * Serves the built web app. Hashed assets are cached for a year; index.html never, so a deploy
@@ -23,9 +24,7 @@ export const webPlugin = fp(
       setHeaders: (res, filePath) => {
         res.header(
           'cache-control',
-          filePath.includes(`${path.sep}assets${path.sep}`)
-            ? 'public, max-age=31536000, immutable'
-            : 'no-cache',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? CACHE_FOREVER : 'no-cache',
         );
       },
     });

@@ -1,9 +1,7 @@
 import { once } from 'node:events';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -164,13 +162,12 @@ describe('images on S3 through the app', () => {
 
   beforeAll(async () => {
     s3 = await startFakeS3();
-    uploadsDir = await mkdtemp(path.join(tmpdir(), 'alumnet-s3-'));
-    t = await buildTestApp({ ...S3_ENV(s3.endpoint), UPLOADS_DIR: uploadsDir });
+    t = await buildTestApp(S3_ENV(s3.endpoint));
+    uploadsDir = t.uploadsDir;
   });
   afterAll(async () => {
     await t?.close();
     await s3.close();
-    await rm(uploadsDir, { recursive: true, force: true });
   });
 
   it('uploads to the bucket and shows the image from it', async () => {

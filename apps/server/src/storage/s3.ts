@@ -8,6 +8,7 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
+import { CACHE_FOREVER } from '../lib/http-cache';
 import { assertStorageKey, type Storage } from './storage';
 
 export interface S3Options {
@@ -51,7 +52,7 @@ export function createS3Storage(options: S3Options): Storage {
           Body: bytes,
           ContentType: contentType,
           // Stored names are never reused, so anything serving the bucket directly may cache forever.
-          CacheControl: 'public, max-age=31536000, immutable',
+          CacheControl: CACHE_FOREVER,
         }),
       );
     },

@@ -5,9 +5,10 @@ import path from 'node:path';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
+import { adminQuery, databaseUrl } from '../db/admin';
 import { createDatabase, POOL_SIZE } from '../db/client';
 import { startEmbeddedPostgres } from '../db/embedded';
-import { adminQuery, databaseUrl } from './template';
+import { SESSION_COOKIE } from '../modules/auth/tokens';
 
 /** A fresh database of this test file's own: created here, dropped by the returned `drop`. */
 export async function createTestDatabase() {
@@ -56,6 +57,8 @@ export async function buildTestApp(env: Record<string, string> = {}) {
   return {
     app,
     db,
+    /** The disk storage folder: the app's own, whatever UPLOADS_DIR `env` may name. */
+    uploadsDir: config.uploadsDir,
     close: async () => {
       await app.close();
       await closeDb();
@@ -77,10 +80,10 @@ export async function loginAs(
     payload: { userName, password },
   });
   if (response.statusCode !== 200) throw new Error(`login as ${userName} failed: ${response.body}`);
-  const cookie = response.cookies.find((c) => c.name === 'alumnet_session');
+  const cookie = response.cookies.find((c) => c.name === SESSION_COOKIE);
   if (!cookie) throw new Error('login set no session cookie');
   return {
-    cookie: `alumnet_session=${cookie.value}`,
+    cookie: `${SESSION_COOKIE}=${cookie.value}`,
     user: response.json() as { _id: string; collegeId: string },
   };
 }

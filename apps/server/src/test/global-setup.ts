@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres } from '../db/embedded';
-import { adminQuery, databaseUrl, prepareDatabase } from './template';
+import { adminQuery, databaseUrl } from '../db/admin';
+import { prepareDatabase } from './template';
 
 /**
  * With TEST_DATABASE_URL (a real PostgreSQL server) every test file gets a database cloned from

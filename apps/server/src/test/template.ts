@@ -1,4 +1,3 @@
-import pg from 'pg';
 import { createDatabase } from '../db/client';
 import { runMigrations } from '../db/migrate';
 import { seedDemoData } from '../db/seed/demo';
@@ -24,21 +23,5 @@ export async function prepareDatabase(url: string) {
     await seedDemoData(db);
   } finally {
     await close();
-  }
-}
-
-export function databaseUrl(serverUrl: string, name: string) {
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-export async function adminQuery(adminUrl: string, statement: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
   }
 }

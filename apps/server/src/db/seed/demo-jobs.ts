@@ -1,13 +1,13 @@
-import type { JOB_CATEGORIES, JOB_TYPES } from '@alumnet/contract';
+import type { AccessLevel, JOB_CATEGORIES, JOB_TYPES } from '@alumnet/contract';
 import { SimpleFaker } from '@faker-js/faker';
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import { levelIdOf } from '../../lib/policy';
 import { sanitizeJobHtml } from '../../lib/sanitize-html';
 import type { Executor } from '../client';
 import { jobComments, jobLikes, jobs, users } from '../schema';
 
 type Category = (typeof JOB_CATEGORIES)[number];
 type JobType = (typeof JOB_TYPES)[number];
-type Level = 'college' | 'batch' | 'branch';
 /**
  * Who writes a demo job. `memberBranch` / `memberBatch`: someone sharing the demo member's branch
  * or only their batch, so member@demo sees jobs at every level; `elsewhere`: someone of another
@@ -23,7 +23,7 @@ interface Posting {
   city: string;
   summary: string;
   requirements: string[];
-  level: Level;
+  level: AccessLevel;
   author: Author;
 }
 
@@ -561,9 +561,7 @@ export async function seedDemoJobs(
     const pool =
       collegeId === ids.demoCollegeId ? authorPools[posting.author] : ordinary(collegeId);
     const author = rng.helpers.arrayElement(pool);
-    const levelId = { college: author.collegeId, batch: author.batchId, branch: author.branchId }[
-      posting.level
-    ];
+    const levelId = levelIdOf(author, posting.level);
     if (!levelId) throw new Error(`demo author ${author.email} has no ${posting.level}`);
     return {
       collegeId,
@@ -578,18 +576,18 @@ export async function seedDemoJobs(
       createdAt: new Date(now - (i * 2 + rng.number.float({ min: 0, max: 1.8 })) * 24 * hour),
     };
   });
-  const created = await tx
-    .insert(jobs)
-    .values(rows)
-    .returning({ id: jobs.id, accessLevelId: jobs.accessLevelId, createdAt: jobs.createdAt });
+  const created = await tx.insert(jobs).values(rows).returning({
+    id: jobs.id,
+    accessLevel: jobs.accessLevel,
+    accessLevelId: jobs.accessLevelId,
+    createdAt: jobs.createdAt,
+  });
 
   // Likes and comments come from people who can see the job.
   const likes: (typeof jobLikes.$inferInsert)[] = [];
   const comments: (typeof jobComments.$inferInsert)[] = [];
   for (const job of created) {
-    const audience = people.filter((p) =>
-      [p.collegeId, p.batchId, p.branchId].includes(job.accessLevelId),
-    );
+    const audience = people.filter((p) => levelIdOf(p, job.accessLevel) === job.accessLevelId);
     for (const liker of rng.helpers.arrayElements(audience, { min: 0, max: 7 })) {
       likes.push({ jobId: job.id, userId: liker.id });
     }

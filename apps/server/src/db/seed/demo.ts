@@ -297,8 +297,9 @@ export async function seedDemoData(db: Database): Promise<boolean> {
         query: 'How do I change the e-mail address on my account?',
       },
     ]);
-    await seedDemoJobs(tx, { demoCollegeId: demo.college.id, secondCollegeId: second.college.id });
-    await seedDemoPosts(tx);
+    const collegeIds = { demoCollegeId: demo.college.id, secondCollegeId: second.college.id };
+    await seedDemoJobs(tx, collegeIds);
+    await seedDemoPosts(tx, collegeIds);
     await seedDemoChat(tx);
   });
   await db.execute(sql`ANALYZE`);

@@ -1,5 +1,4 @@
 import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import {
   batches,
@@ -8,8 +7,10 @@ import {
   colleges,
   countries,
   directoryNames,
+  listedMember,
   users,
 } from '../../db/schema';
+import { containing } from '../../db/text-match';
 
 /** What the directory can be narrowed by; `collegeId` always comes from the session. */
 export interface DirectoryFilter {
@@ -24,20 +25,10 @@ export interface DirectoryFilter {
   openToMentoring?: boolean;
 }
 
-/**
- * Members the directory lists. Written as plain boolean columns (not `= $1`) so the planner can
- * prove it matches the predicate of the directory's partial indexes.
- */
-const listed = (u: { isApproved: AnyPgColumn; isRejected: AnyPgColumn }) =>
-  sql`${u.isApproved} AND NOT ${u.isRejected}`;
-
-/** LIKE treats % and _ as wildcards and \ as the escape: a name search takes them literally. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 function directoryWhere(f: DirectoryFilter): SQL | undefined {
   return and(
     eq(users.collegeId, f.collegeId),
-    listed(users),
+    listedMember(users),
     f.batchId ? eq(users.batchId, f.batchId) : undefined,
     f.branchId ? eq(users.branchId, f.branchId) : undefined,
     f.countryId ? eq(users.locationCountryId, f.countryId) : undefined,
@@ -46,9 +37,7 @@ function directoryWhere(f: DirectoryFilter): SQL | undefined {
     f.isEntrepreneur !== undefined ? eq(users.isEntrepreneur, f.isEntrepreneur) : undefined,
     f.openToMentoring !== undefined ? eq(users.openToMentoring, f.openToMentoring) : undefined,
     // Served by the GIN trigram index on lower(full_name).
-    f.searchText
-      ? sql`lower(${users.fullName}) LIKE '%' || lower(${escapeLike(f.searchText)}) || '%'`
-      : undefined,
+    f.searchText ? sql`lower(${users.fullName}) LIKE ${containing(f.searchText)}` : undefined,
   );
 }
 
@@ -116,7 +105,7 @@ async function findPageByName(
     WITH matches AS MATERIALIZED (
       SELECT full_name, members FROM ${directoryNames}
        WHERE college_id = ${collegeId} AND members > 0
-         AND name_key LIKE '%' || lower(${escapeLike(searchText)}) || '%'
+         AND name_key LIKE ${containing(searchText)}
     ), leading_names AS (
       SELECT full_name, members,
              sum(members) OVER (ORDER BY full_name ROWS UNBOUNDED PRECEDING) - members AS before
@@ -129,7 +118,7 @@ async function findPageByName(
           FROM leading_names names
          CROSS JOIN LATERAL (
            SELECT ${users.id} FROM ${users}
-            WHERE ${users.collegeId} = ${collegeId} AND ${listed(users)}
+            WHERE ${users.collegeId} = ${collegeId} AND ${listedMember(users)}
               AND ${users.fullName} = names.full_name
             ORDER BY ${users.id}
             LIMIT ${page.limit} OFFSET greatest(${page.offset} - names.before, 0)
@@ -184,7 +173,7 @@ export async function listCompanies(db: Executor, collegeId: string) {
     WITH RECURSIVE company AS (
       (SELECT lower(company_name) AS name_key, company_name
          FROM users
-        WHERE college_id = ${collegeId} AND is_approved AND NOT is_rejected
+        WHERE college_id = ${collegeId} AND ${listedMember(users)}
           AND lower(company_name) IS NOT NULL
         ORDER BY lower(company_name)
         LIMIT 1)
@@ -194,7 +183,7 @@ export async function listCompanies(db: Executor, collegeId: string) {
         CROSS JOIN LATERAL (
           SELECT lower(company_name) AS name_key, company_name
             FROM users
-           WHERE college_id = ${collegeId} AND is_approved AND NOT is_rejected
+           WHERE college_id = ${collegeId} AND ${listedMember(users)}
              AND lower(company_name) > prev.name_key
            ORDER BY lower(company_name)
            LIMIT 1) next
@@ -229,7 +218,11 @@ export async function countMates(
   mates: { userId: string; collegeId: string; by: 'batch' | 'branch'; id: string },
 ) {
   const column = mates.by === 'batch' ? users.batchId : users.branchId;
-  const group = and(eq(users.collegeId, mates.collegeId), eq(column, mates.id), listed(users));
+  const group = and(
+    eq(users.collegeId, mates.collegeId),
+    eq(column, mates.id),
+    listedMember(users),
+  );
   // Counted without the user's id in the condition, so the count reads the index alone.
   const [all, self] = await Promise.all([
     db.$count(users, group),

@@ -1,13 +1,11 @@
 import { ALUMNI_PAGE_SIZE, type alumniSearchBody } from '@alumnet/contract';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
+import { MAX_CITY_ID } from '../../db/schema';
 import type { SessionUser } from '../auth/repository';
 import * as repo from './repository';
 
 type SearchInput = z.output<typeof alumniSearchBody>;
-
-/** City ids are PostgreSQL integers: a longer number names no city. */
-const MAX_CITY_ID = 2_147_483_647;
 
 const yesNo = (value: 'yes' | 'no' | '' | undefined) =>
   value === 'yes' ? true : value === 'no' ? false : undefined;

@@ -62,8 +62,7 @@ export async function deleteSessionsOfUser(db: Executor, userId: string) {
   );
 }
 
-export const endedIds = async (deleted: Promise<{ id: string }[]>) =>
-  (await deleted).map((row) => row.id);
+const endedIds = async (deleted: Promise<{ id: string }[]>) => (await deleted).map((row) => row.id);
 
 /**
  * `userName` is an e-mail address (any case) or a phone number (digits only). A phone typed with

@@ -1,7 +1,16 @@
 import { and, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
-import { batches, branches, colleges, conversations, messages, users } from '../../db/schema';
+import {
+  batches,
+  branches,
+  colleges,
+  conversations,
+  listedMember,
+  messages,
+  users,
+} from '../../db/schema';
+import { containing } from '../../db/text-match';
 
 // A pair is stored ordered (user_a < user_b, as uuids compare): PostgreSQL orders it, so ids in
 // any letter case name the same row.
@@ -13,11 +22,9 @@ export async function findChatMember(db: Executor, userId: string) {
   const [row] = await db
     .select({ id: users.id, collegeId: users.collegeId })
     .from(users)
-    .where(and(eq(users.id, userId), eq(users.isApproved, true), eq(users.isRejected, false)));
+    .where(and(eq(users.id, userId), listedMember(users)));
   return row ?? null;
 }
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * The college's approved members except the viewer, one page: those the viewer has talked with
@@ -31,11 +38,8 @@ export async function listChatMembers(
   const where = and(
     eq(users.collegeId, query.collegeId),
     ne(users.id, query.viewerId),
-    eq(users.isApproved, true),
-    eq(users.isRejected, false),
-    query.search
-      ? sql`lower(${users.fullName}) LIKE ${`%${escapeLike(query.search.toLowerCase())}%`}`
-      : undefined,
+    listedMember(users),
+    query.search ? sql`lower(${users.fullName}) LIKE ${containing(query.search)}` : undefined,
   );
   const rows = await db
     .select({
@@ -156,7 +160,7 @@ export async function storeMessage(
     WITH receiver AS (
       SELECT id FROM ${users}
       WHERE id = ${receiverId}::uuid AND college_id = ${collegeId}::uuid
-        AND is_approved AND NOT is_rejected
+        AND ${listedMember(users)}
     ),
     conversation AS (
       INSERT INTO ${conversations} (college_id, user_a, user_b, last_message_at)

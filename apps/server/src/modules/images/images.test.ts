@@ -1,5 +1,4 @@
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { crc32 } from 'node:zlib';
@@ -53,14 +52,13 @@ describe('images: PUT /v1/{filename} and GET /v1/s3', () => {
     t.app.inject({ method: 'GET', url: `/v1/s3?${query}`, headers });
 
   beforeAll(async () => {
-    uploadsDir = await mkdtemp(path.join(tmpdir(), 'alumnet-images-'));
-    t = await buildTestApp({ UPLOADS_DIR: uploadsDir });
+    t = await buildTestApp();
+    uploadsDir = t.uploadsDir;
     member = await loginAs(t.app, 'member@demo.alumnet.dev');
     [png, jpeg] = await Promise.all([picture('png'), picture('jpeg')]);
   });
   afterAll(async () => {
     await t.close();
-    await rm(uploadsDir, { recursive: true, force: true });
   });
 
   it('stores a PNG under a new name and shows the same bytes, cached for good', async () => {

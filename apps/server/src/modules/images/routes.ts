@@ -12,6 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import { notFound } from '../../lib/errors';
+import { CACHE_FOREVER } from '../../lib/http-cache';
 import { perMember } from '../../lib/rate-limits';
 import { createStorage } from '../../storage';
 import {
@@ -23,7 +24,6 @@ import {
   unsupportedImage,
 } from './service';
 
-const CACHE_FOREVER = 'public, max-age=31536000, immutable';
 // The default picture keeps its name when a release changes it, so it is revalidated daily.
 const CACHE_DEFAULT_PICTURE = 'public, max-age=86400';
 

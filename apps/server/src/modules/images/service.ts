@@ -93,10 +93,22 @@ export async function storeUpload(storage: Storage, bytes: Buffer): Promise<stri
   if (!kind) throw unsupportedImage();
   const { full, thumb } = await prepare(bytes, kind);
   const name = `${randomBytes(16).toString('base64url')}.${kind.ext}`;
-  // The thumbnail first: once the full image exists the name may be handed out.
+  await putWithThumb(storage, name, { full, thumb }, kind);
+  return name;
+}
+
+/**
+ * The thumbnail first: once the full image exists the name may be handed out, so an image that
+ * exists always has its thumbnail.
+ */
+async function putWithThumb(
+  storage: Storage,
+  name: string,
+  { full, thumb }: { full: Buffer; thumb: Buffer },
+  kind: ImageKind,
+) {
   await storage.put(thumbKey(name), thumb, kind.mime);
   await storage.put(name, full, kind.mime);
-  return name;
 }
 
 export interface ImageToSend {
@@ -135,22 +147,16 @@ export async function loadDefaultPicture() {
 export async function ensureShippedImages(storage: Storage): Promise<string[]> {
   const created: string[] = [];
   for (const name of DEMO_IMAGES) {
-    if ((await storage.exists(name)) && (await storage.exists(thumbKey(name)))) continue;
+    if (await storage.exists(name)) continue;
     const picture = sharp(Buffer.from(demoSceneSvg(name)));
     const full = await picture.clone().jpeg({ quality: 82, mozjpeg: true }).toBuffer();
-    const thumb = await picture
-      .clone()
-      .resize({ width: THUMB_WIDTH })
-      .jpeg({ quality: 80, mozjpeg: true })
-      .toBuffer();
-    await storage.put(thumbKey(name), thumb, JPEG.mime);
-    await storage.put(name, full, JPEG.mime);
+    const thumb = await encodeThumb(picture.clone().resize({ width: THUMB_WIDTH }), JPEG);
+    await putWithThumb(storage, name, { full, thumb }, JPEG);
     created.push(name);
   }
   if (!(await storage.exists(DEFAULT_PROFILE_PIC))) {
     const { bytes } = await loadDefaultPicture();
-    await storage.put(DEFAULT_PROFILE_PIC, bytes, PNG.mime);
-    await storage.put(thumbKey(DEFAULT_PROFILE_PIC), bytes, PNG.mime);
+    await putWithThumb(storage, DEFAULT_PROFILE_PIC, { full: bytes, thumb: bytes }, PNG);
     created.push(DEFAULT_PROFILE_PIC);
   }
   return created;

@@ -2,7 +2,7 @@ import { JOBS_PAGE_SIZE, type Job, type JobsFetchAnswer, type jobAddBody } from 
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
-import { policy } from '../../lib/policy';
+import { levelIdOf, policy } from '../../lib/policy';
 import { hasReadableText, sanitizeJobHtml } from '../../lib/sanitize-html';
 import type { SessionUser } from '../auth/repository';
 import { presentJob, presentJobComment } from './presenter';
@@ -88,9 +88,7 @@ export async function addJob(
   user: SessionUser,
   body: z.output<typeof jobAddBody>,
 ): Promise<Job> {
-  const levelId = { college: user.collegeId, batch: user.batchId, branch: user.branchId }[
-    body.accessLevel
-  ];
+  const levelId = levelIdOf(user, body.accessLevel);
   if (!user.collegeId || !levelId)
     throw badRequest(`You have no ${body.accessLevel} to share this job with.`);
   const jobContent = sanitizeJobHtml(body.jobContent);

@@ -1,6 +1,7 @@
 import type { AccessLevel } from '@alumnet/contract';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { levelIdOf } from '../../lib/policy';
 import { batches, branches, postComments, postLikes, posts, users } from '../../db/schema';
 
 /** Who is reading or acting: their own ids decide which posts they see. */
@@ -17,8 +18,17 @@ export interface FeedPosition {
   id: string;
 }
 
+/** Who wrote a post or comment, as every query here answers it (see `authorOf`). */
+interface AuthorColumns extends Record<string, unknown> {
+  authorId: string;
+  fullName: string;
+  profilePic: string | null;
+  batchName: string | null;
+  branchName: string | null;
+}
+
 /** A post with its author, as the feed query answers it. */
-export interface PostRow extends Record<string, unknown> {
+export interface PostRow extends AuthorColumns {
   id: string;
   message: string;
   image: string | null;
@@ -26,45 +36,38 @@ export interface PostRow extends Record<string, unknown> {
   likesCount: number;
   /** ISO 8601 in UTC with microseconds: the exact key the next page continues after. */
   createdAt: string;
-  authorId: string;
-  fullName: string;
-  profilePic: string | null;
-  batchName: string | null;
-  branchName: string | null;
 }
 
 /** A comment with its author; the same shape from the page query and from an insert. */
-export interface CommentRow extends Record<string, unknown> {
+export interface CommentRow extends AuthorColumns {
   id: string;
   postId: string;
   comment: string;
   createdAt: string;
-  authorId: string;
-  fullName: string;
-  profilePic: string | null;
-  batchName: string | null;
-  branchName: string | null;
 }
-
-/** The level id a viewer sees posts of at each level (null: they see none at that level). */
-export const levelIdOf = (viewer: Viewer, level: AccessLevel) =>
-  level === 'college' ? viewer.collegeId : level === 'batch' ? viewer.batchId : viewer.branchId;
 
 // Microseconds kept: created_at is the keyset key, and a cursor rounded to milliseconds would
 // skip posts written within the same millisecond as the last one shown.
 const isoUtc = (column: SQL) =>
   sql<string>`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
+/** The AuthorColumns of the user `userId` names, for a raw query: its select list and joins. */
+const authorOf = (userId: SQL) => ({
+  columns: sql`u.id AS "authorId", u.full_name AS "fullName", u.profile_pic AS "profilePic",
+               b.batch_name AS "batchName", br.branch_name AS "branchName"`,
+  joins: sql`JOIN users u ON u.id = ${userId}
+             LEFT JOIN batches b ON b.id = u.batch_id
+             LEFT JOIN branches br ON br.id = u.branch_id`,
+});
+
+const pageAuthor = authorOf(sql`page.author_id`);
 /** A post row (aliased `page`) with its author's names; `page` is a CTE of posts rows. */
 const withAuthor = sql`
   SELECT page.id, page.message, page.image, page.access_level AS "accessLevel",
          page.likes_count AS "likesCount", ${isoUtc(sql`page.created_at`)} AS "createdAt",
-         u.id AS "authorId", u.full_name AS "fullName", u.profile_pic AS "profilePic",
-         b.batch_name AS "batchName", br.branch_name AS "branchName"
+         ${pageAuthor.columns}
     FROM page
-    JOIN users u ON u.id = page.author_id
-    LEFT JOIN batches b ON b.id = u.batch_id
-    LEFT JOIN branches br ON br.id = u.branch_id`;
+    ${pageAuthor.joins}`;
 
 /**
  * One feed page, newest first. Each level is its own scan of posts_visibility_idx
@@ -190,6 +193,7 @@ export async function insertVisibleComment(
   comment: string,
 ) {
   if (!viewer.collegeId) return null;
+  const author = authorOf(sql`c.user_id`);
   const result = await db.execute<CommentRow>(sql`
     WITH c AS (
       INSERT INTO post_comments (post_id, user_id, comment)
@@ -198,12 +202,9 @@ export async function insertVisibleComment(
       RETURNING id, post_id, user_id, comment, created_at
     )
     SELECT c.id, c.post_id AS "postId", c.comment, ${isoUtc(sql`c.created_at`)} AS "createdAt",
-           u.id AS "authorId", u.full_name AS "fullName", u.profile_pic AS "profilePic",
-           b.batch_name AS "batchName", br.branch_name AS "branchName"
+           ${author.columns}
       FROM c
-      JOIN users u ON u.id = c.user_id
-      LEFT JOIN batches b ON b.id = u.batch_id
-      LEFT JOIN branches br ON br.id = u.branch_id`);
+      ${author.joins}`);
   return result.rows[0] ?? null;
 }
 

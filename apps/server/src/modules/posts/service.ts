@@ -10,6 +10,7 @@ import {
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
+import { levelIdOf } from '../../lib/policy';
 import * as repo from './repository';
 import type { FeedPosition, Viewer } from './repository';
 
@@ -56,7 +57,7 @@ export function createPostService(db: Database) {
 
     /** The post's level id is the author's own at that level, never one from the body. */
     async addPost(viewer: Viewer, body: AddPost) {
-      const accessLevelId = repo.levelIdOf(viewer, body.accessLevel);
+      const accessLevelId = levelIdOf(viewer, body.accessLevel);
       if (!viewer.collegeId || !accessLevelId) throw badRequest(messages.noLevel[body.accessLevel]);
       return repo.insertPost(db, {
         collegeId: viewer.collegeId,

@@ -1,6 +1,5 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { endedIds } from '../auth/repository';
 import { batches, branches, cities, colleges, countries, sessions, users } from '../../db/schema';
 
 /** A user with the names of everything they belong to: what presenters turn into answers. */
@@ -91,12 +90,14 @@ export async function updateProfile(db: Executor, userId: string, changes: Profi
     .where(eq(users.id, userId));
 }
 
-/** Signs the user out everywhere except the session making the request. */
+/**
+ * Signs the user out everywhere except the session making the request; answers the ended
+ * sessions' ids, so their open sockets can be closed.
+ */
 export async function endOtherSessions(db: Executor, userId: string, keepSessionId: string) {
-  return endedIds(
-    db
-      .delete(sessions)
-      .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)))
-      .returning({ id: sessions.id }),
-  );
+  const ended = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)))
+    .returning({ id: sessions.id });
+  return ended.map((row) => row.id);
 }

@@ -1,6 +1,7 @@
-import type { profileUpdateBody } from '@alumnet/contract';
+import { IMAGE_NAME, type profileUpdateBody } from '@alumnet/contract';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client';
+import { MAX_CITY_ID } from '../../db/schema';
 import { badRequest, unauthorized } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import type { SessionUser } from '../auth/repository';
@@ -13,11 +14,6 @@ export const messages = {
   cityNotInCountry: 'The city does not belong to the chosen country.',
   invalidImage: 'Invalid image',
 } as const;
-
-/** A name the image store handed out: no path separators, and no leading dot ('..'). */
-const IMAGE_NAME = /^[\w-][\w.-]*$/;
-/** City ids are PostgreSQL integers: a longer number names no city. */
-const MAX_CITY_ID = 2_147_483_647;
 
 /**
  * The country and city after the update. A field left out keeps its value; no country clears the
