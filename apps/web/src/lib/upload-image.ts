@@ -9,8 +9,6 @@ import {
   uploadFileName,
 } from '@alumnet/contract';
 
-export const INVALID_IMAGE_TYPE = INVALID_IMAGE_TYPE_MESSAGE;
-
 /** The spec's check before anything is sent: jpeg or png only. The server checks the bytes too. */
 export const isAllowedImage = (file: File) =>
   (IMAGE_TYPES as readonly string[]).includes(file.type);
@@ -20,7 +18,7 @@ export const isAllowedImage = (file: File) =>
  * name the server stored it under; rejects with a readable message.
  */
 export async function uploadImage(file: File): Promise<string> {
-  if (!isAllowedImage(file)) throw new Error(INVALID_IMAGE_TYPE);
+  if (!isAllowedImage(file)) throw new Error(INVALID_IMAGE_TYPE_MESSAGE);
   if (file.size > MAX_IMAGE_BYTES) throw new Error(IMAGE_TOO_LARGE_MESSAGE);
   let response: Response;
   try {

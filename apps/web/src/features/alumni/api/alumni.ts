@@ -3,7 +3,6 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 export const alumniKeys = {
-  all: ['alumzone'] as const,
   search: (body: AlumniSearchBody) => ['alumzone', 'search', body] as const,
   companies: ['alumzone', 'companies'] as const,
 };

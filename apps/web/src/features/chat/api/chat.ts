@@ -24,7 +24,6 @@ export type LiveMessage = ChatMessage & { shouldShake?: boolean };
 export type SendMessageVariables = { memberId: string; message: string; clientId: string };
 
 export const chatKeys = {
-  all: ['chat'] as const,
   users: ['chat', 'users'] as const,
   userPage: (userId: string, searchText: string, pageId: number) =>
     ['chat', 'users', userId, searchText, pageId] as const,

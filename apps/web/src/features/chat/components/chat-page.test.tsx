@@ -7,7 +7,6 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { disconnectRealtime } from '../../../lib/realtime';
 import { meQuery } from '../../../lib/session';
-import { polyfillMantine } from '../testing/jsdom';
 import { ChatPage } from './chat-page';
 
 // A stand-in for the Socket.IO connection: the test fires the server's events itself.
@@ -91,7 +90,6 @@ const message = (from: string, to: string, text: string): ChatMessage => ({
 
 const played = vi.fn(() => Promise.resolve());
 beforeAll(() => {
-  polyfillMantine();
   vi.stubGlobal(
     'Audio',
     class {

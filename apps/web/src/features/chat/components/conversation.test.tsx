@@ -3,8 +3,7 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { polyfillMantine } from '../testing/jsdom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Conversation } from './conversation';
 
 const ME = '11111111-1111-4111-8111-111111111111';
@@ -29,7 +28,6 @@ const stored = (message: string, clientId: string | null, at: Date): ChatMessage
   clientId,
 });
 
-beforeAll(polyfillMantine);
 afterEach(() => vi.unstubAllGlobals());
 
 type Reply = { status: number; body: unknown };

@@ -16,6 +16,7 @@ import {
 import { IconArrowLeft, IconMessageCircle } from '@tabler/icons-react';
 import { useInfiniteQuery, useMutationState } from '@tanstack/react-query';
 import { Fragment, useEffect, useLayoutEffect, useRef } from 'react';
+import { classOf } from '../../../components/author-avatar';
 import { notify } from '../../../lib/notify';
 import {
   chatKeys,
@@ -26,7 +27,7 @@ import {
 import { messageDay, messageTime } from '../utils/message-time';
 import classes from './chat.module.css';
 import { MessageInput } from './message-input';
-import { batchAndBranch, initials } from './member-list';
+import { initials } from './member-list';
 
 /** Nothing selected yet (member-portal.md §2 "Chat"). */
 export function NoConversation() {
@@ -122,7 +123,7 @@ export function Conversation({
             />
             <Text size="xs" c="dimmed" truncate>
               {online ? 'Online' : 'Offline'}
-              {batchAndBranch(member) ? ` · ${batchAndBranch(member)}` : ''}
+              {classOf(member) ? ` · ${classOf(member)}` : ''}
             </Text>
           </Group>
         </Box>

@@ -1,6 +1,7 @@
 import {
   CHAT_PAGE_SIZE,
   CHAT_SEARCH_MIN,
+  SEARCH_TOO_SHORT_MESSAGE,
   imageUrl,
   type ChatUser,
   type SignedInUser,
@@ -26,12 +27,11 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconCircleCheckFilled, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { classOf } from '../../../components/author-avatar';
 import { ApiRequestError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { chatUsersQuery } from '../api/chat';
 import classes from './chat.module.css';
-
-const SEARCH_TOO_SHORT = `Search term must be at least ${CHAT_SEARCH_MIN} characters long`;
 
 /** The text a failed list call shows (member-portal.md §8 "Chat"). */
 function listError(error: Error, searching: boolean) {
@@ -41,10 +41,6 @@ function listError(error: Error, searching: boolean) {
 
 export function initials(member: Pick<ChatUser, 'firstName' | 'lastName'>) {
   return `${member.firstName[0] ?? ''}${member.lastName[0] ?? ''}`;
-}
-
-export function batchAndBranch(member: Pick<ChatUser, 'batchName' | 'branchName'>) {
-  return [member.batchName, member.branchName].filter(Boolean).join(' · ');
 }
 
 /**
@@ -90,7 +86,8 @@ export function MemberList({
   const search = () => {
     const text = input.trim();
     if (!me) return notify.error('User is not authenticated');
-    if (text.length > 0 && text.length < CHAT_SEARCH_MIN) return notify.error(SEARCH_TOO_SHORT);
+    if (text.length > 0 && text.length < CHAT_SEARCH_MIN)
+      return notify.error(SEARCH_TOO_SHORT_MESSAGE);
     setSubmitted(text);
   };
 
@@ -105,7 +102,7 @@ export function MemberList({
           placeholder="Search members by name"
           leftSection={<IconSearch size={16} />}
           value={input}
-          error={tooShort && !submitted ? SEARCH_TOO_SHORT : undefined}
+          error={tooShort && !submitted ? SEARCH_TOO_SHORT_MESSAGE : undefined}
           onChange={(event) => {
             setInput(event.currentTarget.value);
             setSubmitted(null);
@@ -235,7 +232,7 @@ function MemberItem({
       }
       description={
         <Text size="xs" c="dimmed" truncate component="span" display="block">
-          {batchAndBranch(member)}
+          {classOf(member)}
         </Text>
       }
       rightSection={

@@ -69,10 +69,8 @@ export function useAddPost(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: PostAddBody) => api.post(API.posts.add, post, { ...body, postedBy: userId }),
-    onSuccess: async (created) => {
-      prependPost(queryClient, userId, created);
-      await queryClient.invalidateQueries({ queryKey: feedKeys.all });
-    },
+    // The answer is the stored post: refetching every loaded page would only repeat it.
+    onSuccess: (created) => prependPost(queryClient, userId, created),
   });
 }
 

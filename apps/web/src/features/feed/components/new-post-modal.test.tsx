@@ -4,7 +4,6 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { Post } from '@alumnet/contract';
 import {
   afterEach,
-  beforeAll,
   beforeEach,
   describe,
   expect,
@@ -39,34 +38,6 @@ const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const refusal = (status: number, message: string) =>
   json(status, { statusCode: status, error: 'Bad Request', message });
-
-beforeAll(() => {
-  // jsdom lacks what Mantine's overlays measure with.
-  window.matchMedia ??= (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      addListener: () => {},
-      removeListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-  Element.prototype.scrollIntoView ??= () => {};
-  if (!('fonts' in document)) {
-    Object.defineProperty(document, 'fonts', {
-      value: { addEventListener: () => {}, removeEventListener: () => {} },
-    });
-  }
-  URL.createObjectURL ??= () => 'blob:preview';
-  URL.revokeObjectURL ??= () => {};
-});
 
 let errors: MockInstance<typeof notify.error>;
 let fetchMock: Mock<typeof fetch>;

@@ -14,40 +14,22 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { IconPhoto, IconX } from '@tabler/icons-react';
 import {
+  ACCESS_LEVELS,
   IMAGE_TYPES,
+  INVALID_IMAGE_TYPE_MESSAGE,
   MAX_POST_LENGTH,
   postAddBody,
-  type AccessLevel,
   type Post,
 } from '@alumnet/contract';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { ACCESS_LEVEL_LABELS } from '../../../lib/access-levels';
 import { ApiRequestError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
-import { INVALID_IMAGE_TYPE, isAllowedImage, uploadImage } from '../../../lib/upload-image';
+import { isAllowedImage, uploadImage } from '../../../lib/upload-image';
+import { useObjectUrl } from '../../../lib/use-object-url';
 import { useAddPost } from '../api/posts';
 
-const SHARE_WITH: { value: AccessLevel; label: string }[] = [
-  { value: 'college', label: 'College' },
-  { value: 'batch', label: 'Batch' },
-  { value: 'branch', label: 'Branch' },
-];
-
-/** The chosen image and an object URL to preview it; each URL is released once replaced. */
-function usePickedImage() {
-  const [file, setFile] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
-  useEffect(
-    () => () => {
-      if (preview) URL.revokeObjectURL(preview);
-    },
-    [preview],
-  );
-  const pick = (next: File | null) => {
-    setFile(next);
-    setPreview(next && isAllowedImage(next) ? URL.createObjectURL(next) : null);
-  };
-  return { file, preview, pick };
-}
+const SHARE_WITH = ACCESS_LEVELS.map((value) => ({ value, label: ACCESS_LEVEL_LABELS[value] }));
 
 type NewPostModalProps = {
   userId: string;
@@ -62,14 +44,16 @@ export function NewPostModal({ userId, opened, onClose, onCreated }: NewPostModa
   const narrow = useMediaQuery('(max-width: 36em)');
   const [message, setMessage] = useState('');
   const [shareWith, setShareWith] = useState<string | null>(null);
-  const { file, preview, pick } = usePickedImage();
+  const [file, setFile] = useState<File | null>(null);
+  // A file of another type is kept only to show why it is refused; it gets no preview.
+  const preview = useObjectUrl(file && isAllowedImage(file) ? file : null);
   const [uploading, setUploading] = useState(false);
   const busy = uploading || addPost.isPending;
 
   function reset() {
     setMessage('');
     setShareWith(null);
-    pick(null);
+    setFile(null);
   }
 
   async function submit(event: FormEvent) {
@@ -78,7 +62,7 @@ export function NewPostModal({ userId, opened, onClose, onCreated }: NewPostModa
     // The contract checks message then 'Share with', in the spec's order; the image comes last.
     const checked = postAddBody.safeParse({ message, accessLevel: shareWith ?? undefined });
     if (!checked.success) return void notify.error(checked.error.issues[0]?.message ?? '');
-    if (file && !isAllowedImage(file)) return void notify.error(INVALID_IMAGE_TYPE);
+    if (file && !isAllowedImage(file)) return void notify.error(INVALID_IMAGE_TYPE_MESSAGE);
 
     let image: string | null = null;
     if (file) {
@@ -152,8 +136,8 @@ export function NewPostModal({ userId, opened, onClose, onCreated }: NewPostModa
             leftSection={<IconPhoto size={18} />}
             clearable
             value={file}
-            onChange={pick}
-            error={file && !isAllowedImage(file) ? INVALID_IMAGE_TYPE : undefined}
+            onChange={setFile}
+            error={file && !isAllowedImage(file) ? INVALID_IMAGE_TYPE_MESSAGE : undefined}
           />
           {preview && (
             <Paper withBorder radius="md" p={4} pos="relative">
@@ -172,7 +156,7 @@ export function NewPostModal({ userId, opened, onClose, onCreated }: NewPostModa
                 variant="filled"
                 color="dark"
                 radius="xl"
-                onClick={() => pick(null)}
+                onClick={() => setFile(null)}
               >
                 <IconX size={16} />
               </ActionIcon>

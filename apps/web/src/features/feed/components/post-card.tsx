@@ -14,15 +14,11 @@ import { imageUrl, type AccessLevel, type Post } from '@alumnet/contract';
 import { useToggleLike } from '../api/posts';
 import { postTime, postTimeFull } from '../utils/post-time';
 import { AuthorAvatar, classOf } from '../../../components/author-avatar';
+import { ACCESS_LEVEL_LABELS } from '../../../lib/access-levels';
 import { ReactionsBar } from '../../../components/reactions-bar';
 import { CommentSection } from './comment-section';
 import classes from './feed-page.module.css';
 
-export const LEVEL_LABELS: Record<AccessLevel, string> = {
-  college: 'College',
-  batch: 'Batch',
-  branch: 'Branch',
-};
 const LEVEL_COLORS: Record<AccessLevel, string> = {
   college: 'blue',
   batch: 'grape',
@@ -69,7 +65,7 @@ export function PostCard({ post, userId }: { post: Post; userId: string }) {
           style={{ flexShrink: 0 }}
           data-testid="post-level"
         >
-          {LEVEL_LABELS[post.accessLevel]}
+          {ACCESS_LEVEL_LABELS[post.accessLevel]}
         </Badge>
       </Group>
 

@@ -28,10 +28,11 @@ import {
 import { useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useState, type FormEvent } from 'react';
+import { ACCESS_LEVEL_LABELS } from '../../../lib/access-levels';
 import { ApiRequestError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useAddJob } from '../api/jobs';
-import { JOB_TYPE_LABELS, LEVEL_LABELS } from '../utils/format';
+import { JOB_TYPE_LABELS } from '../utils/format';
 import classes from './jobs.module.css';
 
 type JobType = (typeof JOB_TYPES)[number];
@@ -192,7 +193,7 @@ export function AddJobModal({ user, opened, onClose, onCreated }: AddJobModalPro
                 <Radio
                   key={level}
                   value={level}
-                  label={LEVEL_LABELS[level]}
+                  label={ACCESS_LEVEL_LABELS[level]}
                   description={levelNames[level] ?? undefined}
                   disabled={!levelNames[level]}
                 />

@@ -17,7 +17,8 @@ import { useMemo } from 'react';
 import { useDeleteJob, useToggleJobLike } from '../api/jobs';
 import { classOf } from '../../../components/author-avatar';
 import { ReactionsBar } from '../../../components/reactions-bar';
-import { JOB_TYPE_LABELS, LEVEL_LABELS, postedOn } from '../utils/format';
+import { ACCESS_LEVEL_LABELS } from '../../../lib/access-levels';
+import { JOB_TYPE_LABELS, postedOn } from '../utils/format';
 import { safeJobHtml } from '../utils/safe-html';
 import { JobComments } from './job-comments';
 import classes from './jobs.module.css';
@@ -79,7 +80,7 @@ export function JobDetail({ job, onDeleted }: { job: Job; onDeleted: (jobId: str
           {JOB_TYPE_LABELS[job.jobType]}
         </Badge>
         <Badge variant="light" color="grape">
-          Shared with {LEVEL_LABELS[job.accessLevel]}
+          Shared with {ACCESS_LEVEL_LABELS[job.accessLevel]}
         </Badge>
       </Group>
 
@@ -97,7 +98,7 @@ export function JobDetail({ job, onDeleted }: { job: Job; onDeleted: (jobId: str
         commentsCount={comments}
         onToggleLike={() => toggleLike.mutate(job.id)}
       />
-      <JobComments key={job.id} job={job} />
+      <JobComments job={job} />
 
       <Modal opened={confirming} onClose={confirm.close} title="Confirm" centered>
         <Text>This will delete the job. Are you sure?</Text>

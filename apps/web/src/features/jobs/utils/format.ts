@@ -1,10 +1,4 @@
-import type { AccessLevel, Job } from '@alumnet/contract';
-
-export const LEVEL_LABELS: Record<AccessLevel, string> = {
-  college: 'College',
-  batch: 'Batch',
-  branch: 'Branch',
-};
+import type { Job } from '@alumnet/contract';
 
 export const JOB_TYPE_LABELS: Record<Job['jobType'], string> = {
   fulltime: 'Full-time',

@@ -1,4 +1,9 @@
-import { IMAGE_TYPES, imageUrl, type UserProfile } from '@alumnet/contract';
+import {
+  IMAGE_TYPES,
+  INVALID_IMAGE_TYPE_MESSAGE,
+  imageUrl,
+  type UserProfile,
+} from '@alumnet/contract';
 import {
   Alert,
   Avatar,
@@ -15,11 +20,12 @@ import {
 } from '@mantine/core';
 import { IconAlertCircle, IconPhoto } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { ApiRequestError } from '../../../lib/api-client';
 import { lookups } from '../../../lib/lookups';
 import { notify } from '../../../lib/notify';
-import { INVALID_IMAGE_TYPE, isAllowedImage, uploadImage } from '../../../lib/upload-image';
+import { isAllowedImage, uploadImage } from '../../../lib/upload-image';
+import { useObjectUrl } from '../../../lib/use-object-url';
 import { useUpdateProfile } from '../api/profile';
 import { formProblem, updateBody, type ProfileForm as Form } from '../utils/update-body';
 
@@ -33,13 +39,6 @@ const initialForm = (profile: UserProfile): Form => ({
   openToMentoring: profile.openToMentoring,
 });
 
-/** A chosen picture, shown before it is uploaded; the object URL is released when replaced. */
-function usePreview(file: File | null) {
-  const url = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
-  useEffect(() => () => void (url && URL.revokeObjectURL(url)), [url]);
-  return url;
-}
-
 /** The right-hand form of the profile screen (member-portal.md §2, §5, §8). */
 export function ProfileForm({ profile }: { profile: UserProfile }) {
   const [form, setForm] = useState<Form>(() => initialForm(profile));
@@ -48,7 +47,7 @@ export function ProfileForm({ profile }: { profile: UserProfile }) {
   const [savedPic, setSavedPic] = useState(profile.profilePic);
   const [problem, setProblem] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
-  const preview = usePreview(picture);
+  const preview = useObjectUrl(picture);
   const update = useUpdateProfile();
 
   const countries = useQuery(lookups.countries());
@@ -60,7 +59,7 @@ export function ProfileForm({ profile }: { profile: UserProfile }) {
   function choosePicture(file: File | null) {
     if (file && !isAllowedImage(file)) {
       setPicture(null);
-      setPictureError(INVALID_IMAGE_TYPE);
+      setPictureError(INVALID_IMAGE_TYPE_MESSAGE);
       return;
     }
     setPictureError(null);

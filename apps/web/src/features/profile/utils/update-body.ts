@@ -1,4 +1,8 @@
-import { profileUpdateBody, type ProfileUpdateBody } from '@alumnet/contract';
+import {
+  PASSWORDS_DO_NOT_MATCH_MESSAGE,
+  profileUpdateBody,
+  type ProfileUpdateBody,
+} from '@alumnet/contract';
 
 /** What the member can change on the profile form (member-portal.md §2 "Profile page"). */
 export interface ProfileForm {
@@ -10,8 +14,6 @@ export interface ProfileForm {
   isEntrepreneur: boolean;
   openToMentoring: boolean;
 }
-
-export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match!';
 
 /**
  * The body of PUT /api/users/update: only the fields the spec lets a member change (§5). The
@@ -38,7 +40,7 @@ export function updateBody(
 /** The one message to show before anything is sent, or null when the form may be saved. */
 export function formProblem(form: ProfileForm): string | null {
   // Improvement over the spec, which never compares the two: refuse a mismatch up front.
-  if (form.newPassword !== form.confirmPassword) return PASSWORDS_DO_NOT_MATCH;
+  if (form.newPassword !== form.confirmPassword) return PASSWORDS_DO_NOT_MATCH_MESSAGE;
   const result = profileUpdateBody.safeParse({ ...updateBody('', form, null), userId: undefined });
   return result.success ? null : (result.error.issues[0]?.message ?? 'Please check the form');
 }
