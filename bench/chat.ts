@@ -10,12 +10,12 @@
  * own memory is not in it. REDIS_URL set: the app uses the Redis adapter and Redis presence.
  *
  * Members and their sessions are written straight into the database (one set-based insert each,
- * one known password hash, session tokens hashed as the app hashes them): logging in N times
+ * one known password hash, session tokens hashed by the app's own hashToken): logging in N times
  * through argon2 would dominate the run. Each process needs an open-file limit above N + ~100;
  * npm cannot raise it, so run `ulimit -n 65536` in the shell first if `ulimit -n` is lower.
  */
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { Agent, request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { loadavg } from 'node:os';
@@ -33,6 +33,8 @@ import { createDatabase } from '../apps/server/src/db/client';
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded';
 import { runMigrations } from '../apps/server/src/db/migrate';
 import { hashPassword } from '../apps/server/src/lib/passwords';
+import { hashToken, newSessionToken, SESSION_COOKIE } from '../apps/server/src/modules/auth/tokens';
+import { seededRandom } from './seeded-random';
 
 interface Options {
   clients: number;
@@ -149,7 +151,6 @@ async function runServer(options: Options) {
 
   // --- members and sessions, straight into the database
   const runId = randomBytes(4).toString('hex');
-  const secret = randomBytes(16).toString('hex');
   const collegeCount = Math.ceil(options.clients / options.collegeSize);
   const colleges = await db.execute<{ id: string }>(sql`
     INSERT INTO colleges (name)
@@ -157,34 +158,26 @@ async function runServer(options: Options) {
     RETURNING id`);
   const collegeIds = colleges.rows.map((r) => r.id);
   const passwordHash = await hashPassword('bench-password');
-  await db.execute(sql`
+  const created = await db.execute<{ id: string; college_id: string }>(sql`
     INSERT INTO users (college_id, first_name, last_name, full_name, username, email,
                        password_hash, is_approved, is_registered)
     SELECT (${param(collegeIds)}::uuid[])[((g - 1) / ${options.collegeSize}) + 1],
            'Bench', 'Member ' || g, 'Bench Member ' || g,
            'bench-' || ${runId} || '-' || g, 'bench-' || ${runId} || '-' || g || '@bench.alumnet.dev',
            ${passwordHash}, true, true
-    FROM generate_series(1, ${options.clients}) AS g`);
-  // The token is secret || username; the row keeps its SHA-256 in hex, as the app stores it.
-  await db.execute(sql`
-    INSERT INTO sessions (user_id, token_hash, expires_at)
-    SELECT id, encode(sha256(convert_to(${secret} || username, 'UTF8')), 'hex'), now() + interval '1 day'
-    FROM users WHERE username LIKE ${`bench-${runId}-%`}`);
-  const rows = await db.execute<{ id: string; username: string; college_id: string }>(sql`
-    SELECT id, username, college_id FROM users WHERE username LIKE ${`bench-${runId}-%`}`);
-  const members: BenchMember[] = rows.rows.map((r) => ({
+    FROM generate_series(1, ${options.clients}) AS g
+    RETURNING id, college_id`);
+  const members: BenchMember[] = created.rows.map((r) => ({
     id: r.id,
-    token: `${secret}${r.username}`,
+    token: newSessionToken(),
     college: collegeIds.indexOf(r.college_id),
   }));
-  // The tokens must be the ones the app will hash and find.
-  const probe = members[0]!;
-  const [stored] = (
-    await db.execute<{ ok: boolean }>(
-      sql`SELECT EXISTS (SELECT 1 FROM sessions WHERE token_hash = ${createHash('sha256').update(probe.token).digest('hex')}) AS ok`,
-    )
-  ).rows;
-  if (!stored?.ok) throw new Error('bench session tokens do not match the stored hashes');
+  // Stored as a login stores a session: the token's hash, made by the app's own hashToken.
+  await db.execute(sql`
+    INSERT INTO sessions (user_id, token_hash, expires_at)
+    SELECT user_id, token_hash, now() + interval '1 day'
+      FROM unnest(${param(members.map((m) => m.id))}::uuid[],
+                  ${param(members.map((m) => hashToken(m.token)))}::text[]) AS s(user_id, token_hash)`);
 
   const config = loadConfig({
     ...process.env,
@@ -308,16 +301,6 @@ function runClients() {
   process.send?.({ type: 'ready' } satisfies FromClients);
 }
 
-/** A small seeded generator, so two runs send between the same pairs. */
-function mulberry32(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let x = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 async function clients(url: string, members: BenchMember[], options: Options) {
   const tell = (message: FromClients) => process.send?.(message);
   const pending = new Map<string, { start: number; stored: boolean }>();
@@ -340,7 +323,7 @@ async function clients(url: string, members: BenchMember[], options: Options) {
             const socket: Socket<ServerToClientEvents> = io(url, {
               path: '/socket.io',
               transports: ['websocket'],
-              extraHeaders: { cookie: `alumnet_session=${member.token}` },
+              extraHeaders: { cookie: `${SESSION_COOKIE}=${member.token}` },
               reconnection: false,
               // One connection per member, not one multiplexed connection for all.
               forceNew: true,
@@ -385,7 +368,7 @@ async function clients(url: string, members: BenchMember[], options: Options) {
     list.push(member);
     byCollege.set(member.college, list);
   }
-  const random = mulberry32(20261122);
+  const random = seededRandom(20261122);
   const agent = new Agent({ keepAlive: true, maxSockets: 256 });
   const total = options.rate * options.seconds;
   const failures: Record<string, number> = {};
@@ -410,7 +393,7 @@ async function clients(url: string, members: BenchMember[], options: Options) {
         headers: {
           'content-type': 'application/json',
           'content-length': Buffer.byteLength(body),
-          cookie: `alumnet_session=${from.token}`,
+          cookie: `${SESSION_COOKIE}=${from.token}`,
         },
       },
       (res) => {

@@ -22,14 +22,17 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import * as hdr from 'hdr-histogram-js';
-import pg from 'pg';
+import type pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
+import { adminQuery, databaseUrl } from '../apps/server/src/db/admin';
 import { createDatabase } from '../apps/server/src/db/client';
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded';
 import { runMigrations } from '../apps/server/src/db/migrate';
 import { seedReferenceData } from '../apps/server/src/db/seed/reference';
 import { hashPassword } from '../apps/server/src/lib/passwords';
+import { SESSION_COOKIE } from '../apps/server/src/modules/auth/tokens';
+import { seededRandom } from './seeded-random';
 
 const { values: flags } = parseArgs({
   options: {
@@ -398,36 +401,10 @@ async function settle(client: pg.Pool) {
   }
 }
 
-/** Same sequence every run: the scenarios send the same requests each time. */
-function randomSequence(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const pick = <T>(list: readonly T[], random: () => number) =>
   list[Math.floor(random() * list.length)]!;
 
 // ---------------------------------------------------------------- main
-
-async function adminQuery(url: string, statement: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-function databaseUrl(serverUrl: string, name: string) {
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
 
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 
@@ -533,7 +510,7 @@ async function main() {
             response.on('end', () => {
               const cookie = (response.headers['set-cookie'] ?? [])
                 .map((c) => c.split(';')[0]!)
-                .find((c) => c.startsWith('alumnet_session='));
+                .find((c) => c.startsWith(`${SESSION_COOKIE}=`));
               resolve({
                 status: response.statusCode ?? 0,
                 body: Buffer.concat(chunks).toString(),
@@ -549,7 +526,7 @@ async function main() {
     if (login.status !== 200 || !login.cookie)
       throw new Error(`login failed: ${login.status} ${login.body}`);
 
-    const random = randomSequence(20261122);
+    const random = seededRandom(20261122);
     const companies = COMPANIES;
     const scenarios: Scenario[] = [
       {

@@ -1,0 +1,13 @@
+/**
+ * A small seeded generator (mulberry32) giving numbers in [0, 1): the same sequence every run, so
+ * two runs send the same requests.
+ */
+export function seededRandom(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
