@@ -135,4 +135,17 @@ describe('chat between two members', () => {
     await a.waitForURL(url('/login'));
     await b.getByText(/^Offline/).waitFor();
   });
+
+  it('shows a member offline as soon as their page is closed, signed in or not', async () => {
+    const a = await openChat(A.email, { width: 1280, height: 900 });
+    const b = await openChat(B.email, { width: 390, height: 844 });
+    await b.getByLabel('Search members').fill('Meera');
+    await findAndSelect(b, A.name);
+    await b.getByText(/^Online/).waitFor();
+
+    // Closing the tab sends no logout; the closed connection alone must tell. Well before the
+    // server's ping would (15 s), so it is the close that is seen, not the silence after it.
+    await a.context().close();
+    await b.getByText(/^Offline/).waitFor({ timeout: 8_000 });
+  });
 });

@@ -96,6 +96,10 @@ export const chatGateway = fp(
       allowRequest: sameOriginOnly(config.trustProxyHops),
       // Other upgrade handlers (the quiz's WebSocket) own their requests; leave them alone.
       destroyUpgrade: false,
+      // A connection lost without a close (a phone that loses signal, a crashed tab) keeps its
+      // member "Online" until the ping fails: 15 s at most rather than the default 45 s.
+      pingInterval: 10_000,
+      pingTimeout: 5_000,
     });
 
     let redis: { pub: Redis; sub: Redis } | undefined;

@@ -24,6 +24,12 @@ export function connectRealtime(userId: string): RealtimeSocket {
     path: '/socket.io',
     withCredentials: true,
     query: { userId },
+    // WebSocket first: a page that closes or navigates closes its TCP connection, so the server
+    // sees the member leave at once. Over long-polling a page gone between two polls looks alive
+    // until the ping times out, and the member stays "Online" to everyone meanwhile. Polling is
+    // still tried when a proxy refuses WebSocket.
+    transports: ['websocket', 'polling'],
+    tryAllTransports: true,
   });
   // The server closes the connections of a session that ended (a logout in another tab, a
   // password changed elsewhere) and Socket.IO does not retry those. One fresh attempt carries
