@@ -16,6 +16,11 @@ const webFeatures = [
   'profile',
   'jobs',
   'chat',
+  'admin',
+  'quiz',
+  'groups',
+  'feedback',
+  'gallery',
 ];
 
 export default tseslint.config(

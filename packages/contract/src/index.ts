@@ -9,3 +9,4 @@ export * from './profile';
 export * from './images';
 export * from './jobs';
 export * from './chat';
+export * from './admin';

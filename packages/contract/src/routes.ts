@@ -48,6 +48,28 @@ export const API = {
     conversation: (memberId: string) => `/api/messages/${encodeURIComponent(memberId)}`,
     send: (memberId: string) => `/api/messages/send/${encodeURIComponent(memberId)}`,
   },
+  dashboard: {
+    filterOptions: '/api/dashboard/filter-options',
+    search: '/api/dashboard/searchDashBoard',
+    addJob: '/api/dashboard/addJob',
+    reject: '/api/dashboard/reject',
+    deleteUser: '/api/delete/deleteUser',
+    updateUserMetadata: '/api/dashboard/update-user-metadata',
+    fetchJobs: '/api/dashboard/fetchJobs',
+    dispatch: (jobId: string) => `/api/dashboard/dispatch/${encodeURIComponent(jobId)}`,
+    deleteJob: (jobId: string) => `/api/dashboard/deleteJob/${encodeURIComponent(jobId)}`,
+    /** GET: a job's input or output CSV by its file name (admin-area.md §7). */
+    download: (fileName: string) => `/api/dashboard/download/${encodeURIComponent(fileName)}`,
+    /** GET ?page: what was "sent" while no provider is configured. */
+    outbox: '/api/dashboard/outbox',
+  },
+  invitations: {
+    /** GET: who the invitation is for; POST .../accept: set a password and register. */
+    show: (token: string) => `/api/invitations/${encodeURIComponent(token)}`,
+    accept: (token: string) => `/api/invitations/${encodeURIComponent(token)}/accept`,
+  },
+  /** Twilio-shaped delivery status callbacks (form-encoded, signed). */
+  webhooks: { messageStatus: '/api/webhooks/messages/status' },
   images: {
     /** PUT with the image bytes; see uploadFileName. */
     upload: (fileName: string) => `/v1/${encodeURIComponent(fileName)}`,

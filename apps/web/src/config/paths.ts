@@ -1,4 +1,4 @@
-/** Every route of member-portal.md §2, written once. */
+/** Every route of member-portal.md §2 and admin-area.md §2, written once. */
 export const paths = {
   home: '/',
   login: '/login',
@@ -14,4 +14,25 @@ export const paths = {
   privacy: '/privacy',
   support: '/support',
   superAdmin: '/admin46478',
+  // admin-area.md §2 (the admin dashboard itself is `dashboard`, shown by role).
+  dispatchJobs: '/dashboard/jobs',
+  uploadUsers: '/dashboard/upload-users',
+  needHelp: '/dashboard/need-help',
+  joinRequest: '/dashboard/join-request',
+  pendingRequests: '/pending-requests/:groupId',
+  jobCount: '/dashboard/job-count',
+  givingBack: '/dashboard/giving-back',
+  /** Ours: the spec does not show these routes. */
+  collegeSetup: '/dashboard/setup',
+  outbox: '/dashboard/outbox',
+  quizHost: '/dashboard/quiz',
+  invite: '/invite/:token',
+  groups: '/groups',
+  feedback: '/feedback',
+  quiz: '/quiz',
+  quizWithCode: '/quiz/:code',
 } as const;
+
+/** A path with its `:param` filled in. */
+export const pathTo = (path: string, params: Record<string, string>) =>
+  path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
