@@ -8,6 +8,11 @@ import { forbidden } from './errors';
  */
 export const policy = {
   isAdmin: (user: SessionUser) => user.userType === 'a' || user.isSuperAdmin,
+  isSuperAdmin: (user: SessionUser) => user.isSuperAdmin,
+  /** Manage a college's members, structure and jobs: its admins, and super admins. */
+  mayManageCollege: (user: SessionUser, collegeId: string | null) =>
+    user.isSuperAdmin ||
+    (user.userType === 'a' && collegeId !== null && user.collegeId === collegeId),
   /** Act on a college's data: its members read, its admins manage. */
   reachesCollege: (user: SessionUser, collegeId: string | null) =>
     user.isSuperAdmin || (collegeId !== null && user.collegeId === collegeId),
@@ -57,4 +62,17 @@ export function assertActsForSelf(
   ) {
     throw forbidden('You can only act for yourself.');
   }
+}
+
+/**
+ * The college an admin call acts on: a super admin's pick (their own college when they name
+ * none), a college admin's own college. A college admin naming another college is refused, so
+ * every admin query can filter by the college this returns.
+ */
+export function adminCollegeId(user: SessionUser, requested?: string | null): string {
+  const wanted = requested?.toLowerCase() ?? user.collegeId;
+  if (!wanted) throw forbidden('Choose a college first.');
+  if (!policy.mayManageCollege(user, wanted))
+    throw forbidden('You can only manage your own college.');
+  return wanted;
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { unauthorized } from '../../lib/errors';
+import { forbidden, unauthorized } from '../../lib/errors';
+import { policy } from '../../lib/policy';
 import { findSessionUser, type SessionUser } from './repository';
 import { hashToken, SESSION_COOKIE } from './tokens';
 
@@ -12,6 +13,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** onRequest hook for routes that need a signed-in user: refuses before the body is read. */
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** onRequest hook: a college admin or a super admin (401 signed out, 403 a member). */
+    requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** onRequest hook: a super admin only. */
+    requireSuperAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
 }
 
@@ -36,6 +41,14 @@ export const authPlugin = fp(
     });
     app.decorate('requireUser', async (request: FastifyRequest) => {
       if (!request.user) throw unauthorized();
+    });
+    app.decorate('requireAdmin', async (request: FastifyRequest) => {
+      if (!request.user) throw unauthorized();
+      if (!policy.isAdmin(request.user)) throw forbidden('Admins only.');
+    });
+    app.decorate('requireSuperAdmin', async (request: FastifyRequest) => {
+      if (!request.user) throw unauthorized();
+      if (!policy.isSuperAdmin(request.user)) throw forbidden('Super Admin rights required.');
     });
   },
   { name: 'auth', dependencies: ['db'] },
