@@ -1,4 +1,5 @@
 import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
@@ -24,6 +25,9 @@ import { alumzoneRoutes } from './modules/alumzone/routes';
 import { imageRoutes } from './modules/images/routes';
 import { jobRoutes } from './modules/jobs/routes';
 import { chatRoutes } from './modules/chat/routes';
+import { dashboardRoutes } from './modules/dashboard/routes';
+import { dispatchRoutes } from './modules/dispatch/routes';
+import { deliveryPlugin } from './plugins/delivery';
 import { chatGateway } from './realtime/chat-gateway';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
@@ -59,6 +63,8 @@ export async function buildApp({ config, db, logger = false }: BuildOptions) {
     },
   });
   await app.register(fastifyCookie);
+  // Delivery status callbacks of SMS and WhatsApp providers are posted as forms.
+  await app.register(fastifyFormbody);
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
     : undefined;
@@ -85,6 +91,7 @@ export async function buildApp({ config, db, logger = false }: BuildOptions) {
   await app.register(dbPlugin, { db });
   await app.register(errorsPlugin);
   await app.register(authPlugin);
+  await app.register(deliveryPlugin, { config });
 
   // Routes.
   await app.register(healthRoutes);
@@ -101,6 +108,8 @@ export async function buildApp({ config, db, logger = false }: BuildOptions) {
   await app.register(chatGateway, { config });
   await app.register(jobRoutes);
   await app.register(chatRoutes);
+  await app.register(dashboardRoutes);
+  await app.register(dispatchRoutes, { config });
   await app.register(webPlugin, { webDist: config.webDist });
 
   return app;

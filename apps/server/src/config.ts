@@ -47,6 +47,31 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   /** Most S3-compatible services want bucket names in the path rather than the host name. */
   S3_FORCE_PATH_STYLE: flag.default(false),
+  /**
+   * What this process runs: the web server (HTTP, chat, quiz), the background worker (dispatch
+   * jobs), or both. Production can run N `web` and M `worker` processes on one PostgreSQL.
+   */
+  ROLE: z.enum(['all', 'web', 'worker']).default('all'),
+  /** The address people reach the portal at: links in e-mails and messages start with it. */
+  PUBLIC_URL: z.string().url().optional(),
+  /** Set: e-mail goes out through this SMTP server (smtp://user:pass@host:587). Unset: the outbox. */
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('Alumnet <no-reply@alumnet.local>'),
+  /** Set all three: SMS and WhatsApp go through Twilio (or a service with its API). Unset: the outbox. */
+  TWILIO_ACCOUNT_SID: z.string().optional(),
+  TWILIO_AUTH_TOKEN: z.string().optional(),
+  TWILIO_FROM: z.string().optional(),
+  TWILIO_WHATSAPP_FROM: z.string().optional(),
+  TWILIO_API_URL: z.string().url().default('https://api.twilio.com'),
+  /**
+   * A worker that dies mid-chunk (kill -9, power loss) leaves its chunk active; after this many
+   * seconds the queue hands the chunk to another worker, which resumes where it stopped.
+   */
+  DISPATCH_CHUNK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+  /** How often an idle worker looks for new work. */
+  JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(1),
+  /** Days an invitation link stays valid. */
+  INVITATION_DAYS: z.coerce.number().int().min(1).max(365).default(14),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -63,6 +88,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
     throw new Error(
       'Invalid environment:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both or neither',
+    );
+  }
+  if (e.TWILIO_ACCOUNT_SID && !(e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM)) {
+    throw new Error(
+      'Invalid environment:\n  TWILIO_ACCOUNT_SID needs TWILIO_AUTH_TOKEN and TWILIO_FROM as well',
     );
   }
   return {
@@ -93,5 +123,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
           forcePathStyle: e.S3_FORCE_PATH_STYLE,
         }
       : undefined,
+    role: e.ROLE,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    twilio:
+      e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM
+        ? {
+            accountSid: e.TWILIO_ACCOUNT_SID,
+            authToken: e.TWILIO_AUTH_TOKEN,
+            from: e.TWILIO_FROM,
+            whatsappFrom: e.TWILIO_WHATSAPP_FROM ?? e.TWILIO_FROM,
+            apiUrl: e.TWILIO_API_URL.replace(/\/+$/, ''),
+          }
+        : undefined,
+    jobs: {
+      chunkTimeoutSeconds: e.DISPATCH_CHUNK_TIMEOUT_SECONDS,
+      pollSeconds: e.JOB_POLL_SECONDS,
+    },
+    invitationDays: e.INVITATION_DAYS,
   };
 }

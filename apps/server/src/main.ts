@@ -8,6 +8,8 @@ import { seedReferenceData } from './db/seed/reference';
 import { ensureShippedImages } from './modules/images';
 import { createStorage } from './storage';
 import path from 'node:path';
+import { pino } from 'pino';
+import { startWorker } from './worker';
 
 // The process: pick the database, migrate, seed, serve, and shut down cleanly on a signal.
 const config = loadConfig();
@@ -31,14 +33,19 @@ const seeded = config.seedDemo ? await seedDemoData(db) : false;
 // The demo posts and profiles point at these pictures; drawn into storage once.
 if (config.seedDemo) await ensureShippedImages(createStorage(config));
 
-const app = await buildApp({ config, db, logger });
-await app.listen({ port: config.port, host: config.host });
+// ROLE: web and worker together (the default), or one of them in a process of its own.
+const app = config.role === 'worker' ? undefined : await buildApp({ config, db, logger });
+if (app) await app.listen({ port: config.port, host: config.host });
+const worker =
+  config.role === 'web'
+    ? undefined
+    : await startWorker({ db, config, log: app?.log ?? pino(logger).child({ role: 'worker' }) });
 
 const url = `http://localhost:${config.port}`;
 console.log(
   [
     '',
-    `  Alumnet is running at ${url}`,
+    app ? `  Alumnet is running at ${url}` : '  Alumnet worker is running (ROLE=worker)',
     `  Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PostgreSQL in ${path.join(config.dataDir, 'pg')}`}${seeded ? ' (demo data created)' : ''}`,
     `  API docs: ${url}/docs`,
     '',
@@ -52,10 +59,11 @@ let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  app.log.info({ signal }, 'shutting down');
+  console.log(`shutting down (${signal})`);
   const force = setTimeout(() => process.exit(1), 10_000);
   force.unref();
-  await app.close();
+  await app?.close();
+  await worker?.stop();
   await closeDb();
   await embedded?.stop();
   process.exit(0);

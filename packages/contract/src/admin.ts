@@ -291,3 +291,13 @@ export const acceptInvitationBody = z
   });
 /** Accepting registers the alumnus and signs them in: the answer is the signed-in user. */
 export const acceptInvitationAnswer = signedInUser;
+
+// ---------------------------------------------------------------- background job payloads
+
+/** One chunk of a dispatched job: the recipients with from <= seq < to. */
+export const dispatchChunk = z.object({
+  jobId: idSchema,
+  from: z.number().int().min(0),
+  to: z.number().int().min(1),
+});
+export type DispatchChunk = z.infer<typeof dispatchChunk>;

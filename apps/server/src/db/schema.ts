@@ -517,6 +517,8 @@ export const dispatchJobs = pgTable(
       .notNull()
       .default('review'),
     sent: integer('sent').notNull().default(0),
+    /** What select-all froze (the filter and the total the admin saw); null for explicit ids. */
+    selection: jsonb('selection'),
     inputCsvPath: text('input_csv_path').notNull(),
     outputCsvPath: text('output_csv_path'),
     createdAt: createdAt(),
@@ -525,7 +527,12 @@ export const dispatchJobs = pgTable(
   (t) => [index('dispatch_jobs_college_created_idx').on(t.collegeId, t.createdAt)],
 );
 
-/** One row per recipient frozen at addJob: the worker marks each once, so nothing is sent twice. */
+/**
+ * One row per recipient, frozen at addJob (name, e-mail and phone as they were then, for the input
+ * CSV). `seq` numbers them within the job: the worker takes them in chunks of seq ranges. The
+ * primary key is the unique key per (job, recipient) and the job has one channel, so a recipient
+ * is processed once per (job, recipient, channel); `state` records how far it got.
+ */
 export const dispatchRecipients = pgTable(
   'dispatch_recipients',
   {
@@ -535,25 +542,71 @@ export const dispatchRecipients = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    channel: text('channel', { enum: ['email', 'sms', 'whatsapp'] }).notNull(),
+    fullName: text('full_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    /**
+     * null: untouched; prepared: its side effects (approval, invitation) are written and the
+     * message may have left; done: the provider took it (or it was skipped, see result).
+     */
+    state: text('state', { enum: ['prepared', 'done'] }),
+    /** delivered, pending (provider will report), bounce, undelivered, or skipped: why. */
     result: text('result'),
+    providerMessageId: text('provider_message_id'),
     processedAt: timestamp('processed_at', { withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.jobId, t.userId] })],
+  (t) => [
+    primaryKey({ columns: [t.jobId, t.userId] }),
+    uniqueIndex('dispatch_recipients_job_seq_idx').on(t.jobId, t.seq),
+    index('dispatch_recipients_provider_idx')
+      .on(t.providerMessageId)
+      .where(sql`${t.providerMessageId} IS NOT NULL`),
+  ],
 );
 
-/** Messages that no provider is configured for: readable by an admin in the browser. */
+/**
+ * Messages that no provider is configured for: readable by an admin in the browser. The
+ * idempotency key is the one a provider would get, so a retried send lands here once.
+ */
 export const outbox = pgTable(
   'outbox',
   {
     id: id(),
+    collegeId: uuid('college_id').references(() => colleges.id, { onDelete: 'cascade' }),
     channel: text('channel', { enum: ['email', 'sms', 'whatsapp'] }).notNull(),
     recipient: text('recipient').notNull(),
     subject: text('subject'),
     body: text('body').notNull(),
+    html: text('html'),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
     createdAt: createdAt(),
   },
-  (t) => [index('outbox_created_idx').on(t.createdAt)],
+  (t) => [index('outbox_college_created_idx').on(t.collegeId, t.createdAt)],
 );
+
+/** An e-mail, SMS or WhatsApp invitation's link: single use, expires; only its hash is kept. */
+export const invitations = pgTable(
+  'invitations',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    jobId: uuid('job_id').references(() => dispatchJobs.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('invitations_user_idx').on(t.userId)],
+);
+
+/** Values the installation keeps for itself (e.g. the secret invitation links are derived from). */
+export const appSettings = pgTable('app_settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});
 
 // ---------------------------------------------------------------- live quiz
 

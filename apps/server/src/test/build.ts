@@ -57,6 +57,7 @@ export async function buildTestApp(env: Record<string, string> = {}) {
   return {
     app,
     db,
+    config,
     /** The disk storage folder: the app's own, whatever UPLOADS_DIR `env` may name. */
     uploadsDir: config.uploadsDir,
     close: async () => {

@@ -1,4 +1,5 @@
 import { createDatabase } from '../db/client';
+import { createJobQueue } from '../jobs/queue';
 import { runMigrations } from '../db/migrate';
 import { seedDemoData } from '../db/seed/demo';
 import { seedReferenceData } from '../db/seed/reference';
@@ -21,6 +22,13 @@ export async function prepareDatabase(url: string) {
     await runMigrations(db);
     await seedReferenceData(db);
     await seedDemoData(db);
+    // The queue's own tables, once here rather than in every test file's app.
+    const queue = await createJobQueue(db, {
+      supervise: false,
+      pollSeconds: 1,
+      chunkTimeoutSeconds: 60,
+    });
+    await queue.stop();
   } finally {
     await close();
   }

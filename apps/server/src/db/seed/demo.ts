@@ -5,6 +5,7 @@ import type { Database, Executor } from '../client';
 import { seedDemoPosts } from './demo-posts';
 import { seedDemoJobs } from './demo-jobs';
 import { seedDemoChat } from './demo-chat';
+import { seedDemoDispatch } from './demo-dispatch';
 import {
   batches,
   branches,
@@ -28,6 +29,7 @@ export const DEMO_ACCOUNTS = [
     role: `member of ${DEMO_COLLEGE}, another batch and branch`,
   },
   { email: 'other@demo.alumnet.dev', role: `member of ${SECOND_COLLEGE}` },
+  { email: 'admin2@demo.alumnet.dev', role: `admin of ${SECOND_COLLEGE}` },
 ] as const;
 
 const MEMBER_COUNT = 500;
@@ -262,8 +264,14 @@ export async function seedDemoData(db: Database): Promise<boolean> {
         email: 'other@demo.alumnet.dev',
         phone: '9000000005',
       },
+      {
+        ...person(second, 1, { firstName: 'Ravi', lastName: 'Admin' }),
+        email: 'admin2@demo.alumnet.dev',
+        phone: '9000000006',
+        userType: 'a',
+      },
     ];
-    await tx.insert(users).values(demoAccounts);
+    const [, demoAdmin] = await tx.insert(users).values(demoAccounts).returning({ id: users.id });
 
     // Most alumni are approved; some signed up and wait for review, some were imported by CSV
     // and not yet invited, so the admin screens have every state to show.
@@ -271,6 +279,21 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       const row = person(demo, i + 3);
       if (i % 25 === 0)
         return { ...row, isApproved: false, passwordHash: null, emailStatus: 'not_sent' as const };
+      // Signed up naming a degree the college has not set up: the New Data tab's rows.
+      if (i % 50 === 7)
+        return {
+          ...row,
+          isApproved: false,
+          emailStatus: 'not_sent' as const,
+          passwordHash: null,
+          degreeId: null,
+          batchId: null,
+          branchId: null,
+          newCollegeData: true,
+          newDegreeRequestName: 'M.Sc',
+          newBatchRequestName: `${2018 + (i % 4)}-${2020 + (i % 4)}`,
+          newBranchRequestName: i % 2 ? 'Data Science' : 'Applied Physics',
+        };
       if (i % 40 === 1)
         return {
           ...row,
@@ -301,6 +324,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     await seedDemoJobs(tx, collegeIds);
     await seedDemoPosts(tx, collegeIds);
     await seedDemoChat(tx);
+    await seedDemoDispatch(tx, demo.college.id, demoAdmin!.id);
   });
   await db.execute(sql`ANALYZE`);
   return true;

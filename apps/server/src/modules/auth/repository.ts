@@ -1,6 +1,14 @@
-import { and, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { batches, branches, colleges, degrees, sessions, users } from '../../db/schema';
+import {
+  batches,
+  branches,
+  colleges,
+  degrees,
+  invitations,
+  sessions,
+  users,
+} from '../../db/schema';
 
 /** What a request needs to know about its caller: enough for every policy check. */
 export interface SessionUser {
@@ -169,4 +177,61 @@ export async function isUsernameTaken(db: Executor, username: string) {
     .where(eq(users.username, username))
     .limit(1);
   return rows.length > 0;
+}
+
+/** An invitation that can still be used: unused, unexpired, for someone not registered yet. */
+export async function findOpenInvitation(db: Executor, tokenHash: string) {
+  const [row] = await db
+    .select({
+      userId: users.id,
+      fullName: users.fullName,
+      email: users.email,
+      collegeName: colleges.name,
+    })
+    .from(invitations)
+    .innerJoin(users, eq(users.id, invitations.userId))
+    .innerJoin(colleges, eq(colleges.id, users.collegeId))
+    .where(
+      and(
+        eq(invitations.tokenHash, tokenHash),
+        isNull(invitations.usedAt),
+        gt(invitations.expiresAt, sql`now()`),
+        eq(users.isRegistered, false),
+        eq(users.isRejected, false),
+      ),
+    );
+  return row;
+}
+
+/**
+ * Uses the invitation (once: of two tabs submitting, one wins) and registers its alumnus with the
+ * chosen password. The college vouched for them by inviting, so they are approved as well.
+ */
+export async function acceptInvitation(tx: Executor, tokenHash: string, passwordHash: string) {
+  const [used] = await tx
+    .update(invitations)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(invitations.tokenHash, tokenHash),
+        isNull(invitations.usedAt),
+        gt(invitations.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ userId: invitations.userId });
+  if (!used) return undefined;
+  const [registered] = await tx
+    .update(users)
+    .set({
+      passwordHash,
+      isRegistered: true,
+      isApproved: true,
+      mustChangePassword: false,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(eq(users.id, used.userId), eq(users.isRegistered, false), eq(users.isRejected, false)),
+    )
+    .returning({ id: users.id });
+  return registered?.id;
 }

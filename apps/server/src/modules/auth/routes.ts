@@ -1,4 +1,8 @@
 import {
+  acceptInvitationAnswer,
+  acceptInvitationBody,
+  invitationAnswer,
+  invitationParams,
   loginBody,
   okSchema,
   setPasswordBody,
@@ -94,6 +98,37 @@ export const authRoutes: FastifyPluginAsyncZod<{
         request.body,
       );
       app.realtime.endSessions(endedSessionIds);
+      setSessionCookie(reply, session);
+      return presentSignedInUser(user);
+    },
+  );
+
+  // An invitation link (/invite/{token}) from a dispatch job: who it is for, then accepting it.
+  app.get(
+    '/api/invitations/:token',
+    {
+      config: perIp,
+      schema: { tags: ['auth'], params: invitationParams, response: { 200: invitationAnswer } },
+    },
+    async (request) => {
+      const { fullName, email, collegeName } = await auth.invitation(request.params.token);
+      return { fullName, email, collegeName };
+    },
+  );
+
+  app.post(
+    '/api/invitations/:token/accept',
+    {
+      config: perIp,
+      schema: {
+        tags: ['auth'],
+        params: invitationParams,
+        body: acceptInvitationBody,
+        response: { 200: acceptInvitationAnswer },
+      },
+    },
+    async (request, reply) => {
+      const { session, user } = await auth.acceptInvitation(request.params.token, request.body);
       setSessionCookie(reply, session);
       return presentSignedInUser(user);
     },

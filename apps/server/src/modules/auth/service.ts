@@ -1,8 +1,21 @@
-import type { LoginBody, SetPasswordBody, signupBody } from '@alumnet/contract';
+import {
+  INVITATION_INVALID_MESSAGE,
+  type acceptInvitationBody,
+  type LoginBody,
+  type SetPasswordBody,
+  type signupBody,
+} from '@alumnet/contract';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { addWorkingDays } from '../../lib/dates';
-import { badRequest, conflict, forbidden, tooManyRequests, unauthorized } from '../../lib/errors';
+import {
+  badRequest,
+  conflict,
+  forbidden,
+  notFound,
+  tooManyRequests,
+  unauthorized,
+} from '../../lib/errors';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../../lib/passwords';
 import { findUserView } from '../users';
 import * as repo from './repository';
@@ -25,6 +38,7 @@ export const messages = {
 } as const;
 
 type Signup = z.output<typeof signupBody>;
+type AcceptInvitationBody = z.output<typeof acceptInvitationBody>;
 
 function parseUserName(userName: string) {
   const value = userName.trim();
@@ -124,6 +138,26 @@ export function createAuthService(db: Database, options: { sessionDays: number }
     /** The ids of the sessions it ended (none or one). */
     logout: async (token: string | undefined) =>
       token ? repo.deleteSession(db, hashToken(token)) : [],
+
+    /** Who an invitation link is for; a used, expired or unknown one is refused alike. */
+    async invitation(token: string) {
+      const invitation = await repo.findOpenInvitation(db, hashToken(token));
+      if (!invitation) throw notFound(INVITATION_INVALID_MESSAGE);
+      return invitation;
+    },
+
+    /** Sets the invited alumnus's password, registers them and signs them in. */
+    async acceptInvitation(token: string, body: AcceptInvitationBody) {
+      const passwordHash = await hashPassword(body.newPassword);
+      const userId = await db.transaction(async (tx) => {
+        const id = await repo.acceptInvitation(tx, hashToken(token), passwordHash);
+        // Rolls the "used" mark back: a link that registered nobody stays as it was.
+        if (!id) throw notFound(INVITATION_INVALID_MESSAGE);
+        return id;
+      });
+      const session = await startSession(userId);
+      return { session, user: await signedInUser(userId) };
+    },
 
     /** Ends every session of the user (other devices too) and starts a new one for this browser. */
     async setPassword(userId: string, body: SetPasswordBody) {

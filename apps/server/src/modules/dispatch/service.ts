@@ -1,0 +1,123 @@
+import {
+  ADMIN_MESSAGES,
+  DISPATCH_JOBS_PAGE_SIZE,
+  type AlumniFilter,
+  type DispatchMethod,
+} from '@alumnet/contract';
+import { and, inArray, not } from 'drizzle-orm';
+import { inClientTransaction, type Database } from '../../db/client';
+import { users } from '../../db/schema';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import { adminCollegeId } from '../../lib/policy';
+import type { JobQueue } from '../../jobs/queue';
+import type { SessionUser } from '../auth/repository';
+import { adminAlumniWhere } from '../dashboard';
+import * as repo from './repository';
+
+/** Recipients per queued chunk: a chunk is a few seconds of work, so a dead worker costs little. */
+export const CHUNK_SIZE = 250;
+
+/** `collegeId`: a super admin's pick (a college admin's own college whatever it says). */
+export type NewJob = { method: DispatchMethod; collegeId?: string } & (
+  | { selectAll: true; filter: AlumniFilter; totalResults?: number }
+  | { selectAll: false; userIds: string[] }
+);
+
+export function createDispatchService(db: Database, queue: JobQueue) {
+  /** A super admin reaches any college's jobs; an admin only their own college's. */
+  const scopeOf = (admin: SessionUser) => (admin.isSuperAdmin ? undefined : adminCollegeId(admin));
+
+  return {
+    /**
+     * Freezes the selection into a job in review. With select-all, the filter is evaluated now,
+     * inside the transaction, and must still match the total the admin was shown.
+     */
+    async addJob(admin: SessionUser, job: NewJob) {
+      const collegeId = adminCollegeId(admin, job.collegeId);
+      if (job.method === 'sms' && job.selectAll)
+        throw badRequest('SMS goes to chosen users only: pick them instead of selecting all.');
+      // Approving or inviting someone whose degree, batch or branch is not mapped yet would
+      // give them a wrong place in the college; explicit picks are refused, select-all skips them.
+      const blocksNewData = job.method !== 'sms';
+      const where = job.selectAll
+        ? adminAlumniWhere(collegeId, job.filter)
+        : and(adminAlumniWhere(collegeId, {}), inArray(users.id, [...new Set(job.userIds)]))!;
+
+      return db.transaction(async (tx) => {
+        const matching = await repo.countMatching(tx, where);
+        if (job.selectAll) {
+          if (job.totalResults !== undefined && job.totalResults !== matching.total)
+            throw conflict(
+              `The users matching this filter changed: ${matching.total} now, ${job.totalResults} when you searched. Search again, then add the job.`,
+            );
+        } else {
+          if (matching.total !== new Set(job.userIds).size)
+            throw badRequest('Some selected users are not in this college any more. Search again.');
+          if (blocksNewData && matching.newData > 0)
+            throw badRequest(ADMIN_MESSAGES.newCollegeDataBlocked);
+        }
+        const frozenWhere = blocksNewData ? and(where, not(users.newCollegeData))! : where;
+        const jobId = await repo.insertJob(tx, {
+          collegeId,
+          createdBy: admin.id,
+          action: job.method,
+          selection: job.selectAll ? { filter: job.filter, totalResults: matching.total } : null,
+        });
+        const count = await repo.freezeRecipients(
+          tx,
+          jobId,
+          repo.channelOf(job.method),
+          frozenWhere,
+        );
+        if (count === 0)
+          throw badRequest(
+            'Nobody in this selection can get this action: their college data needs updating first.',
+          );
+        return (await repo.findJob(tx, jobId, collegeId))!;
+      });
+    },
+
+    async jobs(admin: SessionUser, collegeId: string | undefined, page: number) {
+      return repo.jobsPage(db, adminCollegeId(admin, collegeId), {
+        limit: DISPATCH_JOBS_PAGE_SIZE,
+        offset: (page - 1) * DISPATCH_JOBS_PAGE_SIZE,
+      });
+    },
+
+    /** review → dispatched and its chunks queued, in one transaction: both happen or neither. */
+    async dispatch(admin: SessionUser, jobId: string) {
+      const scope = scopeOf(admin);
+      const claimed = await inClientTransaction(db, async (tx, executeSql) => {
+        const job = await repo.claimForDispatch(tx, jobId, scope);
+        if (!job) return undefined;
+        const chunks = [];
+        for (let from = 0; from < job.count; from += CHUNK_SIZE)
+          chunks.push({ jobId, from, to: from + CHUNK_SIZE });
+        await queue.enqueueDispatch(chunks, executeSql);
+        return job;
+      });
+      if (claimed) return claimed;
+      if (!(await repo.findJob(db, jobId, scope))) throw notFound('Job not found.');
+      throw conflict('This job has already been dispatched.');
+    },
+
+    async deleteJob(admin: SessionUser, jobId: string) {
+      const scope = scopeOf(admin);
+      if (await repo.deleteReviewJob(db, jobId, scope)) return;
+      if (!(await repo.findJob(db, jobId, scope))) throw notFound('Job not found.');
+      throw conflict('A dispatched job cannot be deleted.');
+    },
+
+    /** The job a CSV file name names, if the admin may read it. */
+    async jobForFile(admin: SessionUser, fileName: string) {
+      const match = /^([0-9a-f-]{36})-(input|output)\.csv$/i.exec(fileName);
+      if (!match) throw notFound('File not found.');
+      const job = await repo.findJob(db, match[1]!.toLowerCase(), scopeOf(admin));
+      const kind = match[2]!.toLowerCase() as 'input' | 'output';
+      if (!job || (kind === 'output' && !job.outputCsvPath)) throw notFound('File not found.');
+      return { job, kind };
+    },
+
+    providerStatus: repo.applyProviderStatus.bind(null, db),
+  };
+}

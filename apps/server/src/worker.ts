@@ -1,0 +1,58 @@
+import type { DispatchChunk } from '@alumnet/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { createJobQueue, QUEUES } from './jobs/queue';
+import { closeTransports, createTransports } from './mail/transports';
+import { createDispatchWorker } from './modules/dispatch/worker';
+
+/**
+ * The background worker: takes queued chunks of dispatch jobs. Runs inside `npm start` beside the
+ * web server, or alone (ROLE=worker) beside web-only processes on the same PostgreSQL.
+ */
+export async function startWorker({
+  db,
+  config,
+  log,
+}: {
+  db: Database;
+  config: Config;
+  log: FastifyBaseLogger;
+}) {
+  const transports = createTransports(config);
+  const queue = await createJobQueue(db, {
+    supervise: true,
+    pollSeconds: config.jobs.pollSeconds,
+    chunkTimeoutSeconds: config.jobs.chunkTimeoutSeconds,
+  });
+  const processChunk = createDispatchWorker({
+    db,
+    transports,
+    publicUrl: config.publicUrl,
+    invitationDays: config.invitationDays,
+    log,
+  });
+  await queue.boss.work<DispatchChunk>(
+    QUEUES.dispatchChunk,
+    { batchSize: 1, pollingIntervalSeconds: config.jobs.pollSeconds },
+    async ([job]) => {
+      if (!job) return;
+      try {
+        await processChunk(job.data);
+      } catch (error) {
+        log.warn({ err: error, chunk: job.data }, 'dispatch chunk failed; the queue retries it');
+        throw error;
+      }
+    },
+  );
+  log.info(
+    { transports: { email: transports.email.name, sms: transports.sms.name } },
+    'worker started',
+  );
+  return {
+    stop: async () => {
+      await queue.stop();
+      await closeTransports(transports);
+    },
+  };
+}
