@@ -58,6 +58,8 @@ export async function buildTestApp(env: Record<string, string> = {}) {
     app,
     db,
     config,
+    /** The database's address, for a process of its own (e.g. a worker) to join it. */
+    databaseUrl: database.url,
     /** The disk storage folder: the app's own, whatever UPLOADS_DIR `env` may name. */
     uploadsDir: config.uploadsDir,
     close: async () => {
