@@ -21,6 +21,7 @@ const webFeatures = [
   'groups',
   'feedback',
   'gallery',
+  'invite',
 ];
 
 export default tseslint.config(

@@ -44,7 +44,7 @@ export const alumzoneRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireUser,
       schema: { tags, body: companiesBody, response: { 200: companyNames } },
     },
-    async (request) => alumzone.companies(currentUser(request)),
+    async (request) => alumzone.companies(currentUser(request), request.body.collegeId),
   );
 
   app.post(

@@ -2,6 +2,7 @@ import { ALUMNI_PAGE_SIZE, type alumniSearchBody } from '@alumnet/contract';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { MAX_CITY_ID } from '../../db/schema';
+import { adminCollegeId, policy } from '../../lib/policy';
 import type { SessionUser } from '../auth/repository';
 import * as repo from './repository';
 
@@ -35,8 +36,16 @@ export function createAlumzoneService(db: Database) {
       return { rows: await repo.findDirectoryRows(db, ids), total };
     },
 
-    companies: async (viewer: SessionUser) =>
-      viewer.collegeId ? repo.listCompanies(db, viewer.collegeId) : [],
+    /**
+     * A member's own college's companies, whatever college the body names (the spec sends one);
+     * an admin's filter bar names the college it shows (a super admin's pick), which they must
+     * manage.
+     */
+    async companies(viewer: SessionUser, collegeId?: string) {
+      const college =
+        policy.isAdmin(viewer) && collegeId ? adminCollegeId(viewer, collegeId) : viewer.collegeId;
+      return college ? repo.listCompanies(db, college) : [];
+    },
 
     /** 'update city' tells the dashboard to ask the member for a city. */
     async nearbyAlumni(viewer: SessionUser): Promise<number | 'update city'> {

@@ -113,6 +113,11 @@ describe('alumni management (admin-area.md Admin dashboard)', () => {
     );
     expect(picked.users.every((u) => secondIds.has(u._id))).toBe(true);
 
+    const companies = (cookie: string) =>
+      post(API.alumzone.companies, cookie, { collegeId: second!.id });
+    expect((await companies(superAdmin)).json().length).toBeGreaterThan(0);
+    expect((await companies(admin)).statusCode).toBe(403);
+
     const options = await t.app.inject({
       url: API.dashboard.filterOptions,
       headers: { cookie: admin },
