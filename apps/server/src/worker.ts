@@ -32,13 +32,17 @@ export async function startWorker({
     invitationDays: config.invitationDays,
     log,
   });
-  await queue.boss.work<DispatchChunk>(
+  let workerId = '';
+  workerId = await queue.boss.work<DispatchChunk>(
     QUEUES.dispatchChunk,
     { batchSize: 1, pollingIntervalSeconds: config.jobs.pollSeconds },
     async ([job]) => {
       if (!job) return;
       try {
         await processChunk(job.data);
+        // pg-boss waits a whole polling interval between fetches even when it found work; a
+        // chunk done means more may be queued, so fetch again now.
+        queue.boss.notifyWorker(workerId);
       } catch (error) {
         log.warn({ err: error, chunk: job.data }, 'dispatch chunk failed; the queue retries it');
         throw error;

@@ -33,26 +33,39 @@ export interface Transport {
    */
   readonly inDatabase: boolean;
   send(message: OutgoingMessage, executor: Executor): Promise<SendResult>;
+  /** Many messages at once, where the transport can do better than one by one. */
+  sendMany?(messages: OutgoingMessage[], executor: Executor): Promise<SendResult[]>;
   close(): Promise<void>;
 }
+
+const outboxRow = (message: OutgoingMessage) => ({
+  channel: message.channel,
+  recipient: message.to,
+  subject: message.subject,
+  body: message.text,
+  html: message.html,
+  idempotencyKey: message.idempotencyKey,
+  collegeId: message.collegeId,
+});
+const outboxResult = (message: OutgoingMessage): SendResult => ({
+  status: 'delivered',
+  providerMessageId: `outbox:${message.idempotencyKey}`,
+});
 
 const outboxTransport: Transport = {
   name: 'outbox',
   inDatabase: true,
   async send(message, executor) {
-    await executor
-      .insert(outbox)
-      .values({
-        channel: message.channel,
-        recipient: message.to,
-        subject: message.subject,
-        body: message.text,
-        html: message.html,
-        idempotencyKey: message.idempotencyKey,
-        collegeId: message.collegeId,
-      })
-      .onConflictDoNothing({ target: outbox.idempotencyKey });
-    return { status: 'delivered', providerMessageId: `outbox:${message.idempotencyKey}` };
+    return (await this.sendMany!([message], executor))[0]!;
+  },
+  // One INSERT for a chunk's messages; a key already there (a retried chunk) is skipped.
+  async sendMany(messages, executor) {
+    if (messages.length > 0)
+      await executor
+        .insert(outbox)
+        .values(messages.map(outboxRow))
+        .onConflictDoNothing({ target: outbox.idempotencyKey });
+    return messages.map(outboxResult);
   },
   close: async () => {},
 };

@@ -4,6 +4,15 @@ import { ErrorPage } from './error-page';
 import { PageLoader } from './page-loader';
 import { currentUser, guestOnly, requireUser } from './guards';
 
+/** Admin screens that other issues build: their buttons already lead here. */
+const adminScreensToCome = [
+  { path: paths.uploadUsers, title: 'Upload Users' },
+  { path: paths.needHelp, title: 'Need Help Requests' },
+  { path: paths.joinRequest, title: 'Join Requests' },
+  { path: paths.jobCount, title: 'Jobs Count' },
+  { path: paths.givingBack, title: 'Giving Back' },
+];
+
 // Every screen is its own chunk; the guard loaders decide before it is fetched.
 export const router = createBrowserRouter([
   {
@@ -30,13 +39,48 @@ export const router = createBrowserRouter([
           Component: (await import('../features/auth/components/signup-page')).SignupPage,
         }),
       },
-      ...[paths.dashboard, paths.feed].map((path) => ({
-        path,
+      {
+        path: paths.dashboard,
+        loader: requireUser,
+        lazy: async () => ({ Component: (await import('./routes/dashboard')).DashboardRoute }),
+      },
+      {
+        path: paths.feed,
         loader: requireUser,
         lazy: async () => ({
           Component: (await import('../features/feed/components/feed-page')).FeedPage,
         }),
+      },
+      // Admin screens: sign-in is checked here, the role on the screen (a member sees why not).
+      {
+        path: paths.dispatchJobs,
+        loader: requireUser,
+        lazy: async () => ({
+          Component: (await import('../features/admin/dispatch/components/dispatch-jobs-page'))
+            .DispatchJobsPage,
+        }),
+      },
+      {
+        path: paths.outbox,
+        loader: requireUser,
+        lazy: async () => ({
+          Component: (await import('../features/admin/outbox/components/outbox-page')).OutboxPage,
+        }),
+      },
+      ...adminScreensToCome.map(({ path, title }) => ({
+        path,
+        loader: requireUser,
+        lazy: async () => {
+          const { AdminComingSoon } = await import('./routes/admin-coming-soon');
+          return { Component: () => <AdminComingSoon title={title} /> };
+        },
       })),
+      {
+        path: paths.invite,
+        lazy: async () => ({
+          Component: (await import('../features/invite/components/invite-page')).InvitePage,
+        }),
+      },
       {
         path: paths.alumzone,
         loader: requireUser,

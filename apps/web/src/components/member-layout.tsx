@@ -15,6 +15,7 @@ import { useDisclosure } from '@mantine/hooks';
 import {
   IconBriefcase,
   IconHome,
+  IconLayoutDashboard,
   IconLogout,
   IconMessageCircle,
   IconUserCircle,
@@ -27,7 +28,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { paths } from '../config/paths';
 import { notify } from '../lib/notify';
 import { connectRealtime } from '../lib/realtime';
-import { logout, meQuery } from '../lib/session';
+import { isAdmin, logout, meQuery } from '../lib/session';
 import { Logo } from './logo';
 
 export const memberSections = [
@@ -37,6 +38,9 @@ export const memberSections = [
   { to: paths.chat, label: 'Chat', icon: IconMessageCircle },
   { to: paths.profile, label: 'Profile', icon: IconUserCircle },
 ] as const;
+
+/** admin-area.md: the way from the member screens into the admin area, for admins only. */
+const adminSection = { to: paths.dashboard, label: 'Admin', icon: IconLayoutDashboard };
 
 /** Signs out, forgets the stored user and goes to /login; a failure becomes a toast. */
 export function useSignOut() {
@@ -64,9 +68,14 @@ export function MemberLayout({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (userId) connectRealtime(userId);
   }, [userId]);
+  const admin = isAdmin(user);
+  // An admin's home and /dashboard are the admin area; a member's are the feed.
+  const { pathname } = location;
+  const home = pathname === paths.home || pathname === paths.dashboard;
+  const inAdminArea = admin && (home || pathname.startsWith(`${paths.dashboard}/`));
+  const sections = admin ? [adminSection, ...memberSections] : memberSections;
   const active = (to: string) =>
-    location.pathname === to ||
-    (to === paths.feed && ['/', paths.dashboard].includes(location.pathname));
+    to === paths.dashboard ? inAdminArea : pathname === to || (to === paths.feed && !admin && home);
 
   return (
     <AppShell header={{ height: 60 }} padding="md" bg="gray.0">
@@ -85,7 +94,7 @@ export function MemberLayout({ children }: { children: ReactNode }) {
             </Anchor>
           </Group>
           <Group gap={4} visibleFrom="sm" wrap="nowrap">
-            {memberSections
+            {sections
               .filter((s) => s.to !== paths.profile)
               .map((s) => (
                 <NavLink
@@ -126,7 +135,7 @@ export function MemberLayout({ children }: { children: ReactNode }) {
       </AppShell.Header>
       <Drawer opened={opened} onClose={close} size="75%" title={<Logo />} hiddenFrom="sm">
         <Stack gap={2}>
-          {memberSections.map((s) => (
+          {sections.map((s) => (
             <NavLink
               key={s.to}
               component={Link}

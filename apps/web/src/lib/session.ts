@@ -16,6 +16,10 @@ export const meQuery = queryOptions({
   staleTime: 60_000,
 });
 
+/** admin-area.md §6: college admins (userType 'a') and super admins run the admin area. */
+export const isAdmin = (user: Pick<SignedInUser, 'userType' | 'isSuperAdmin'> | null | undefined) =>
+  Boolean(user && (user.userType === 'a' || user.isSuperAdmin));
+
 export function rememberUser(queryClient: QueryClient, user: SignedInUser | null) {
   queryClient.setQueryData(meQuery.queryKey, { user });
   if (user) {

@@ -116,16 +116,20 @@ export function createDispatchWorker(options: DispatchWorkerOptions) {
 
     if (transport.inDatabase) {
       await db.transaction(async (tx) => {
-        const results = [];
-        for (const r of toSend) {
-          const sent = await transport.send(messageFor(r), tx);
-          results.push({
+        const messages = toSend.map(messageFor);
+        const sent = transport.sendMany
+          ? await transport.sendMany(messages, tx)
+          : await Promise.all(messages.map((m) => transport.send(m, tx)));
+        await repo.markDone(
+          tx,
+          jobId,
+          channel,
+          toSend.map((r, i) => ({
             userId: r.userId,
-            result: sent.status,
-            providerMessageId: sent.providerMessageId,
-          });
-        }
-        await repo.markDone(tx, jobId, channel, results);
+            result: sent[i]!.status,
+            providerMessageId: sent[i]!.providerMessageId,
+          })),
+        );
       });
     } else {
       for (const r of toSend) {

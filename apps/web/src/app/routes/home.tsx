@@ -1,10 +1,13 @@
 import { useLoaderData } from 'react-router';
-import { FeedPage } from '../../features/feed/components/feed-page';
 import { LandingPage } from '../../features/landing/components/landing-page';
 import type { currentUser } from '../guards';
+import { DashboardRoute } from './dashboard';
 
-/** `/`: the dashboard-style home when signed in, otherwise the public landing screen. */
+/**
+ * `/`: the signed-in user's dashboard (the admin dashboard for an admin, the feed for a member),
+ * otherwise the public landing screen. The admin screens' Back buttons lead here (admin-area.md §2).
+ */
 export function HomeRoute() {
   const user = useLoaderData<typeof currentUser>();
-  return user ? <FeedPage /> : <LandingPage />;
+  return user ? <DashboardRoute /> : <LandingPage />;
 }

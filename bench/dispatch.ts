@@ -1,0 +1,189 @@
+/**
+ * A select-all dispatch job over 100,000 alumni: how long the freeze takes, then how fast the
+ * worker sends it through the outbox transport, and whether anything was lost or sent twice.
+ *
+ *   npm run bench:dispatch -- [--recipients 100000]
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:dispatch
+ *
+ * With DATABASE_URL a database `alumnet_bench_<random>` is created on that server and dropped at
+ * the end; without it an in-memory PGlite (the embedded mode) is used. The real app takes the
+ * addJob and dispatch calls; the real worker (pg-boss, the dispatch handler, the outbox) runs in
+ * this process, so the memory printed is the worker's and the app's together.
+ */
+import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { parseArgs } from 'node:util';
+import * as hdr from 'hdr-histogram-js';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import { adminQuery, databaseUrl } from '../apps/server/src/db/admin';
+import { createDatabase } from '../apps/server/src/db/client';
+import { startEmbeddedPostgres } from '../apps/server/src/db/embedded';
+import { runMigrations } from '../apps/server/src/db/migrate';
+import { seedReferenceData } from '../apps/server/src/db/seed/reference';
+import { hashPassword } from '../apps/server/src/lib/passwords';
+import { SESSION_COOKIE } from '../apps/server/src/modules/auth/tokens';
+import { startWorker } from '../apps/server/src/worker';
+
+const { values: flags } = parseArgs({
+  options: { recipients: { type: 'string', default: process.env.BENCH_RECIPIENTS ?? '100000' } },
+});
+const RECIPIENTS = Number(flags.recipients);
+if (!Number.isInteger(RECIPIENTS) || RECIPIENTS < 10 || RECIPIENTS > 2_000_000)
+  throw new Error('--recipients must be a whole number from 10 to 2,000,000');
+const ADMIN_EMAIL = 'bench-admin@example.com';
+const ADMIN_PASSWORD = 'bench-password-1';
+const seconds = (ms: number) => Number((ms / 1000).toFixed(2));
+
+const serverUrl = process.env.DATABASE_URL;
+const benchDb = `alumnet_bench_${randomBytes(4).toString('hex')}`;
+const embedded = serverUrl ? undefined : await startEmbeddedPostgres();
+if (serverUrl) await adminQuery(serverUrl, `CREATE DATABASE ${benchDb}`);
+const url = serverUrl ? databaseUrl(serverUrl, benchDb) : embedded!.url;
+const { db, pool, close } = createDatabase(url, embedded?.poolSize);
+
+try {
+  console.log(
+    `Dispatch benchmark: ${RECIPIENTS.toLocaleString('en')} recipients on ${serverUrl ? 'PostgreSQL' : 'embedded PGlite'}`,
+  );
+  await runMigrations(db);
+  await seedReferenceData(db);
+  const college = (
+    await pool.query<{ id: string }>(
+      `INSERT INTO colleges (name) VALUES ('Bench College') RETURNING id`,
+    )
+  ).rows[0]!.id;
+  await pool.query(
+    `INSERT INTO users (college_id, first_name, last_name, full_name, username, email, password_hash,
+                        user_type, is_approved, is_registered)
+     VALUES ($1, 'Bench', 'Admin', 'Bench Admin', 'bench.admin', $2, $3, 'a', true, true)`,
+    [college, ADMIN_EMAIL, await hashPassword(ADMIN_PASSWORD)],
+  );
+  const seedStart = performance.now();
+  for (let from = 1; from <= RECIPIENTS; from += 50_000) {
+    const to = Math.min(RECIPIENTS, from + 49_999);
+    await pool.query(
+      `INSERT INTO users (college_id, first_name, last_name, full_name, username, email, phone,
+                          phone_country_code, created_at)
+       SELECT $1, 'Alumnus', 'No' || g, 'Alumnus No' || g, 'alumnus.' || g, 'alumnus.' || g || '@example.com',
+              (9000000000 + g)::text, '+91', now() - make_interval(secs => g)
+         FROM generate_series($2::int, $3::int) g`,
+      [college, from, to],
+    );
+  }
+  await pool.query('ANALYZE');
+  console.log(
+    `  seeded ${RECIPIENTS.toLocaleString('en')} imported alumni in ${seconds(performance.now() - seedStart)} s`,
+  );
+
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    COOKIE_SECURE: 'false',
+    WEB_DIST: '/nonexistent',
+    LOG_LEVEL: 'warn',
+  });
+  const app = await buildApp({ config, db });
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { userName: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+  });
+  const cookie = `${SESSION_COOKIE}=${login.cookies.find((c) => c.name === SESSION_COOKIE)!.value}`;
+  const post = (path: string, payload?: object) =>
+    app.inject({ method: 'POST', url: path, headers: { cookie }, payload });
+
+  const freezeStart = performance.now();
+  const added = await post('/api/dashboard/addJob', {
+    method: 'email',
+    selectAll: true,
+    filterData: { isRegistered: 'no' },
+    totalResults: RECIPIENTS,
+  });
+  const freezeMs = performance.now() - freezeStart;
+  if (added.statusCode !== 200) throw new Error(`addJob: ${added.statusCode} ${added.body}`);
+  const jobId: string = added.json().job._id;
+  console.log(`  froze the job in ${seconds(freezeMs)} s`);
+
+  const worker = await startWorker({ db, config, log: app.log });
+  const sendStart = performance.now();
+  const dispatched = await post(`/api/dashboard/dispatch/${jobId}`);
+  if (dispatched.statusCode !== 200)
+    throw new Error(`dispatch: ${dispatched.statusCode} ${dispatched.body}`);
+
+  // Progress as the jobs page polls it; the gaps between progress steps are the chunk times.
+  const chunkGaps = hdr.build({
+    lowestDiscernibleValue: 1,
+    highestTrackableValue: 600_000,
+    numberOfSignificantValueDigits: 3,
+  });
+  let peakRss = 0;
+  let lastSent = 0;
+  let lastStep = performance.now();
+  for (;;) {
+    peakRss = Math.max(peakRss, process.memoryUsage().rss);
+    const { rows } = await pool.query<{ sent: number; status: string }>(
+      'SELECT sent, status FROM dispatch_jobs WHERE id = $1',
+      [jobId],
+    );
+    const { sent, status } = rows[0]!;
+    if (sent !== lastSent) {
+      chunkGaps.recordValue(Math.max(1, Math.round(performance.now() - lastStep)));
+      lastStep = performance.now();
+      lastSent = sent;
+      process.stdout.write(
+        `\r  sent ${sent.toLocaleString('en')} / ${RECIPIENTS.toLocaleString('en')}`,
+      );
+    }
+    if (status === 'done') break;
+    if (performance.now() - sendStart > 3_600_000)
+      throw new Error('the job did not finish within an hour');
+    await sleep(100);
+  }
+  const sendMs = performance.now() - sendStart;
+  process.stdout.write('\n');
+  await worker.stop();
+
+  const { rows: counts } = await pool.query<{
+    messages: string;
+    distinct_recipients: string;
+    done: string;
+  }>(
+    `SELECT (SELECT count(*) FROM outbox WHERE idempotency_key LIKE $1 || '.%') AS messages,
+            (SELECT count(DISTINCT recipient) FROM outbox WHERE idempotency_key LIKE $1 || '.%') AS distinct_recipients,
+            (SELECT count(*) FROM dispatch_recipients WHERE job_id = $1::text::uuid AND state = 'done') AS done`,
+    [jobId],
+  );
+  const messages = Number(counts[0]!.messages);
+  const distinct = Number(counts[0]!.distinct_recipients);
+  await app.close();
+
+  const result = {
+    recipients: RECIPIENTS,
+    database: serverUrl ? 'postgresql' : 'pglite',
+    freeze_s: seconds(freezeMs),
+    send_s: seconds(sendMs),
+    send_per_s: Math.round(RECIPIENTS / (sendMs / 1000)),
+    chunk_p50_ms: chunkGaps.getValueAtPercentile(50),
+    chunk_p95_ms: chunkGaps.getValueAtPercentile(95),
+    chunk_p99_ms: chunkGaps.getValueAtPercentile(99),
+    peak_rss_mb: Math.round(peakRss / 1024 / 1024),
+    lost: RECIPIENTS - distinct,
+    duplicates: messages - distinct,
+  };
+  console.log('');
+  console.table({
+    'freeze (s)': result.freeze_s,
+    'send (s)': result.send_s,
+    'send rate (recipients/s)': result.send_per_s,
+    'progress step p50 / p95 / p99 (ms)': `${result.chunk_p50_ms} / ${result.chunk_p95_ms} / ${result.chunk_p99_ms}`,
+    'peak RSS, app + worker (MB)': result.peak_rss_mb,
+    lost: result.lost,
+    duplicates: result.duplicates,
+  });
+  console.log(JSON.stringify(result));
+} finally {
+  await close();
+  await embedded?.stop();
+  if (serverUrl) await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${benchDb} WITH (FORCE)`);
+}
