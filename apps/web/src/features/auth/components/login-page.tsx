@@ -1,8 +1,8 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { loginBody, setPasswordBody } from '@alumnet/contract';
+import { NewPasswordForm } from '../../../components/new-password-form';
 import { paths } from '../../../config/paths';
 import { notify } from '../../../lib/notify';
 import { firstProblem, useLogin, useSetPassword } from '../api/auth';
@@ -91,30 +91,16 @@ function SetNewPasswordForm() {
       title="Set New Password"
       subtitle="Replace the one-time password from your approval e-mail with your own."
     >
-      <form onSubmit={save} noValidate>
-        <Stack gap="md">
-          {problem && (
-            <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-              {problem}
-            </Alert>
-          )}
-          <PasswordInput
-            label="New Password"
-            autoComplete="new-password"
-            value={newPassword}
-            onChange={(e) => setNewPassword(e.currentTarget.value)}
-          />
-          <PasswordInput
-            label="Confirm New Password"
-            autoComplete="new-password"
-            value={confirmPassword}
-            onChange={(e) => setConfirmPassword(e.currentTarget.value)}
-          />
-          <Button type="submit" loading={setPassword.isPending} fullWidth size="md">
-            Save
-          </Button>
-        </Stack>
-      </form>
+      <NewPasswordForm
+        newPassword={newPassword}
+        confirmPassword={confirmPassword}
+        onNewPassword={setNewPassword}
+        onConfirmPassword={setConfirmPassword}
+        onSubmit={save}
+        problem={problem}
+        pending={setPassword.isPending}
+        submitLabel="Save"
+      />
     </AuthCard>
   );
 }

@@ -3,24 +3,13 @@ import {
   INVITATION_INVALID_MESSAGE,
   type InvitationAnswer,
 } from '@alumnet/contract';
-import {
-  Alert,
-  Anchor,
-  Box,
-  Button,
-  Center,
-  Loader,
-  Paper,
-  PasswordInput,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Box, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconMailOpened } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Logo } from '../../../components/logo';
+import { NewPasswordForm } from '../../../components/new-password-form';
 import { paths } from '../../../config/paths';
 import { ApiRequestError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
@@ -119,30 +108,16 @@ function AcceptForm({ token, invitation }: { token: string; invitation: Invitati
           your account ({invitation.email}).
         </Text>
       </Stack>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          {problem && (
-            <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-              {problem}
-            </Alert>
-          )}
-          <PasswordInput
-            label="New Password"
-            autoComplete="new-password"
-            value={newPassword}
-            onChange={(e) => setNewPassword(e.currentTarget.value)}
-          />
-          <PasswordInput
-            label="Confirm New Password"
-            autoComplete="new-password"
-            value={confirmPassword}
-            onChange={(e) => setConfirmPassword(e.currentTarget.value)}
-          />
-          <Button type="submit" loading={accept.isPending} fullWidth size="md">
-            Set password and sign in
-          </Button>
-        </Stack>
-      </form>
+      <NewPasswordForm
+        newPassword={newPassword}
+        confirmPassword={confirmPassword}
+        onNewPassword={setNewPassword}
+        onConfirmPassword={setConfirmPassword}
+        onSubmit={submit}
+        problem={problem}
+        pending={accept.isPending}
+        submitLabel="Set password and sign in"
+      />
     </Stack>
   );
 }
