@@ -27,6 +27,7 @@ import { jobRoutes } from './modules/jobs/routes';
 import { chatRoutes } from './modules/chat/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { dispatchRoutes } from './modules/dispatch/routes';
+import { setupRoutes } from './modules/setup/routes';
 import { deliveryPlugin } from './plugins/delivery';
 import { chatGateway } from './realtime/chat-gateway';
 import { dbPlugin } from './plugins/db';
@@ -110,6 +111,7 @@ export async function buildApp({ config, db, logger = false }: BuildOptions) {
   await app.register(chatRoutes);
   await app.register(dashboardRoutes);
   await app.register(dispatchRoutes, { config });
+  await app.register(setupRoutes);
   await app.register(webPlugin, { webDist: config.webDist });
 
   return app;

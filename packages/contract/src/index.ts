@@ -10,3 +10,4 @@ export * from './images';
 export * from './jobs';
 export * from './chat';
 export * from './admin';
+export * from './setup';

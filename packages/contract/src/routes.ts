@@ -63,6 +63,14 @@ export const API = {
     /** GET ?page: what was "sent" while no provider is configured. */
     outbox: '/api/dashboard/outbox',
   },
+  /** College setup (ours: /dashboard/setup) and the CSV upload's ids by name (admin-area.md §7). */
+  setup: {
+    list: (kind: 'degrees' | 'courses' | 'branches' | 'batches') => `/api/colleges/${kind}/fetch`,
+    add: (kind: 'degrees' | 'courses' | 'branches' | 'batches') => `/api/colleges/${kind}/add`,
+    degreeId: '/api/colleges/degrees/degreeId',
+    batchId: '/api/colleges/batches/batchId',
+    branchId: '/api/colleges/branches/branchId',
+  },
   invitations: {
     /** GET: who the invitation is for; POST .../accept: set a password and register. */
     show: (token: string) => `/api/invitations/${encodeURIComponent(token)}`,
