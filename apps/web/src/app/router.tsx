@@ -61,6 +61,13 @@ export const router = createBrowserRouter([
         }),
       },
       {
+        path: paths.collegeSetup,
+        loader: requireUser,
+        lazy: async () => ({
+          Component: (await import('../features/admin/setup/components/setup-page')).SetupPage,
+        }),
+      },
+      {
         path: paths.outbox,
         loader: requireUser,
         lazy: async () => ({

@@ -7,6 +7,7 @@ import {
   IconInbox,
   IconRefresh,
   IconSend,
+  IconSitemap,
   IconUpload,
   IconUsersGroup,
 } from '@tabler/icons-react';
@@ -46,6 +47,9 @@ export function AdminToolbar({ isSuperAdmin, companiesOpen, onToggleCompanies, o
         </Button>
         <Button {...link} to={paths.outbox} leftSection={<IconInbox size={16} />}>
           Outbox
+        </Button>
+        <Button {...link} to={paths.collegeSetup} leftSection={<IconSitemap size={16} />}>
+          College Setup
         </Button>
         <Tooltip label="Reload">
           <ActionIcon
