@@ -28,6 +28,7 @@ import { chatRoutes } from './modules/chat/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { dispatchRoutes } from './modules/dispatch/routes';
 import { setupRoutes } from './modules/setup/routes';
+import { consoleRoutes } from './modules/console/routes';
 import { deliveryPlugin } from './plugins/delivery';
 import { chatGateway } from './realtime/chat-gateway';
 import { dbPlugin } from './plugins/db';
@@ -112,6 +113,7 @@ export async function buildApp({ config, db, logger = false }: BuildOptions) {
   await app.register(dashboardRoutes);
   await app.register(dispatchRoutes, { config });
   await app.register(setupRoutes);
+  await app.register(consoleRoutes, { config });
   await app.register(webPlugin, { webDist: config.webDist });
 
   return app;

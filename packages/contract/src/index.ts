@@ -11,3 +11,4 @@ export * from './jobs';
 export * from './chat';
 export * from './admin';
 export * from './setup';
+export * from './console';

@@ -71,6 +71,13 @@ export const API = {
     batchId: '/api/colleges/batches/batchId',
     branchId: '/api/colleges/branches/branchId',
   },
+  /** The super-admin console (/admin46478): colleges and their admins. */
+  console: {
+    colleges: '/api/console/colleges',
+    college: (collegeId: string) => `/api/console/colleges/${encodeURIComponent(collegeId)}`,
+    admins: (collegeId: string) => `/api/console/colleges/${encodeURIComponent(collegeId)}/admins`,
+    admin: (userId: string) => `/api/console/admins/${encodeURIComponent(userId)}`,
+  },
   invitations: {
     /** GET: who the invitation is for; POST .../accept: set a password and register. */
     show: (token: string) => `/api/invitations/${encodeURIComponent(token)}`,
