@@ -120,7 +120,8 @@ export const router = createBrowserRouter([
         path: paths.superAdmin,
         loader: requireUser,
         lazy: async () => ({
-          Component: (await import('../features/dashboard/components/member-home')).MemberHome,
+          Component: (await import('../features/admin/console/components/console-page'))
+            .ConsolePage,
         }),
       },
       {

@@ -53,4 +53,5 @@ export const api = {
     apiRequest('POST', path, schema, body),
   put: <S extends z.ZodType>(path: string, schema: S, body?: unknown) =>
     apiRequest('PUT', path, schema, body),
+  delete: <S extends z.ZodType>(path: string, schema: S) => apiRequest('DELETE', path, schema),
 };

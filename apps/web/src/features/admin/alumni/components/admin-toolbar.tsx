@@ -1,6 +1,7 @@
 import { ActionIcon, Button, Group, Tooltip, useMatches } from '@mantine/core';
 import {
   IconBriefcase,
+  IconBuildingCommunity,
   IconBuildingSkyscraper,
   IconHeartHandshake,
   IconHelpCircle,
@@ -79,6 +80,13 @@ export function AdminToolbar({ isSuperAdmin, companiesOpen, onToggleCompanies, o
             leftSection={<IconHeartHandshake size={16} />}
           >
             Giving Back
+          </Button>
+          <Button
+            {...superLink}
+            to={paths.superAdmin}
+            leftSection={<IconBuildingCommunity size={16} />}
+          >
+            Colleges
           </Button>
         </Group>
       )}
