@@ -26,9 +26,11 @@ import { imageRoutes } from './modules/images/routes';
 import { jobRoutes } from './modules/jobs/routes';
 import { chatRoutes } from './modules/chat/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
+import { analyticsRoutes } from './modules/analytics/routes';
 import { dispatchRoutes } from './modules/dispatch/routes';
 import { setupRoutes } from './modules/setup/routes';
 import { consoleRoutes } from './modules/console/routes';
+import { importRoutes } from './modules/imports/routes';
 import { deliveryPlugin } from './plugins/delivery';
 import { chatGateway } from './realtime/chat-gateway';
 import { dbPlugin } from './plugins/db';
@@ -111,9 +113,11 @@ export async function buildApp({ config, db, logger = false }: BuildOptions) {
   await app.register(jobRoutes);
   await app.register(chatRoutes);
   await app.register(dashboardRoutes);
+  await app.register(analyticsRoutes);
   await app.register(dispatchRoutes, { config });
   await app.register(setupRoutes);
   await app.register(consoleRoutes, { config });
+  await app.register(importRoutes);
   await app.register(webPlugin, { webDist: config.webDist });
 
   return app;

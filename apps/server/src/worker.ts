@@ -1,10 +1,11 @@
-import type { DispatchChunk } from '@alumnet/contract';
+import type { DispatchChunk, ImportChunk } from '@alumnet/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { createJobQueue, QUEUES } from './jobs/queue';
 import { closeTransports, createTransports } from './mail/transports';
 import { createDispatchWorker } from './modules/dispatch/worker';
+import { createImportWorker } from './modules/imports/service';
 
 /**
  * The background worker: takes queued chunks of dispatch jobs. Runs inside `npm start` beside the
@@ -45,6 +46,22 @@ export async function startWorker({
         queue.boss.notifyWorker(workerId);
       } catch (error) {
         log.warn({ err: error, chunk: job.data }, 'dispatch chunk failed; the queue retries it');
+        throw error;
+      }
+    },
+  );
+  const importChunk = createImportWorker(db);
+  let importWorkerId = '';
+  importWorkerId = await queue.boss.work<ImportChunk>(
+    QUEUES.importChunk,
+    { batchSize: 1, pollingIntervalSeconds: config.jobs.pollSeconds },
+    async ([job]) => {
+      if (!job) return;
+      try {
+        await importChunk(job.data);
+        queue.boss.notifyWorker(importWorkerId);
+      } catch (error) {
+        log.warn({ err: error, chunk: job.data }, 'import chunk failed; the queue retries it');
         throw error;
       }
     },

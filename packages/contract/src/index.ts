@@ -12,3 +12,5 @@ export * from './chat';
 export * from './admin';
 export * from './setup';
 export * from './console';
+export * from './upload';
+export * from './analytics';

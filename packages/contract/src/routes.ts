@@ -78,6 +78,18 @@ export const API = {
     admins: (collegeId: string) => `/api/console/colleges/${encodeURIComponent(collegeId)}/admins`,
     admin: (userId: string) => `/api/console/admins/${encodeURIComponent(userId)}`,
   },
+  /** Upload Users (improvement: the file is sent once and imported as a job). */
+  imports: {
+    upload: '/api/dashboard/upload-users',
+    show: (importId: string) => `/api/dashboard/imports/${encodeURIComponent(importId)}`,
+    report: (importId: string) => `/api/dashboard/imports/${encodeURIComponent(importId)}/report`,
+  },
+  /** The dashboard's Analytical and New Data tabs and the Company List (admin-area.md §7). */
+  analytics: {
+    distribution: '/api/dashboard/distribution',
+    newData: '/api/newData/getNewData',
+    companies: (collegeId: string) => `/api/dashboard/companies/${encodeURIComponent(collegeId)}`,
+  },
   invitations: {
     /** GET: who the invitation is for; POST .../accept: set a password and register. */
     show: (token: string) => `/api/invitations/${encodeURIComponent(token)}`,

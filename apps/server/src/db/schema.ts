@@ -706,3 +706,57 @@ export const notifications = pgTable(
   },
   (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
 );
+
+// ---------------------------------------------------------------- CSV import (Upload Users)
+
+/** One uploaded CSV: its rows are staged in import_rows and imported in chunks by the worker. */
+export const importJobs = pgTable(
+  'import_jobs',
+  {
+    id: id(),
+    collegeId: uuid('college_id')
+      .notNull()
+      .references(() => colleges.id, { onDelete: 'cascade' }),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id),
+    fileName: text('file_name').notNull(),
+    status: text('status', { enum: ['running', 'done'] })
+      .notNull()
+      .default('running'),
+    totalRows: integer('total_rows').notNull().default(0),
+    processedRows: integer('processed_rows').notNull().default(0),
+    added: integer('added').notNull().default(0),
+    failed: integer('failed').notNull().default(0),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('import_jobs_college_created_idx').on(t.collegeId, t.createdAt)],
+);
+
+/**
+ * Each CSV row as read, numbered as in the file (the header is row 1). A row's outcome is written
+ * in the same transaction as the user it adds, so a chunk run twice adds nobody twice.
+ */
+export const importRows = pgTable(
+  'import_rows',
+  {
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => importJobs.id, { onDelete: 'cascade' }),
+    rowNumber: integer('row_number').notNull(),
+    fullName: text('full_name').notNull(),
+    email: text('email').notNull(),
+    phoneCountryCode: text('phone_country_code'),
+    phone: text('phone'),
+    degreeName: text('degree_name'),
+    batchName: text('batch_name'),
+    branchName: text('branch_name'),
+    newCollegeRequestName: text('new_college_request_name'),
+    /** null: not imported yet. */
+    outcome: text('outcome', { enum: ['added', 'failed'] }),
+    reason: text('reason'),
+    userId: uuid('user_id'),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.rowNumber] })],
+);

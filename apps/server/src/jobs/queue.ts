@@ -1,9 +1,9 @@
 import PgBoss from 'pg-boss';
-import type { DispatchChunk } from '@alumnet/contract';
+import type { DispatchChunk, ImportChunk } from '@alumnet/contract';
 import type { Database, ExecuteSql } from '../db/client';
 
 /** Every queue, named once. */
-export const QUEUES = { dispatchChunk: 'dispatch-chunk' } as const;
+export const QUEUES = { dispatchChunk: 'dispatch-chunk', importChunk: 'import-chunk' } as const;
 
 export interface JobQueueOptions {
   /** Expire the chunks of dead workers and clean up: on in worker processes. */
@@ -32,10 +32,11 @@ export async function createJobQueue(db: Database, options: JobQueueOptions) {
   // pg-boss reports errors as events; without a listener they would crash the process.
   boss.on('error', () => {});
   await boss.start();
-  if (!(await boss.getQueue(QUEUES.dispatchChunk))) {
+  for (const name of Object.values(QUEUES)) {
+    if (await boss.getQueue(name)) continue;
     await boss
-      .createQueue(QUEUES.dispatchChunk, {
-        name: QUEUES.dispatchChunk,
+      .createQueue(name, {
+        name,
         policy: 'standard',
         retryLimit: 20,
         retryDelay: 2,
@@ -44,28 +45,37 @@ export async function createJobQueue(db: Database, options: JobQueueOptions) {
       })
       // Two processes starting at once: the other one made it.
       .catch(async (error: unknown) => {
-        if (!(await boss.getQueue(QUEUES.dispatchChunk))) throw error;
+        if (!(await boss.getQueue(name))) throw error;
       });
   }
+
+  /** Queues chunks inside the caller's transaction (see inClientTransaction); one job per key. */
+  const enqueue = async <T extends object>(
+    name: string,
+    chunks: T[],
+    keyOf: (chunk: T) => string,
+    inTransaction: ExecuteSql,
+  ) =>
+    boss.insert(
+      chunks.map((data) => ({
+        name,
+        data,
+        singletonKey: keyOf(data),
+        expireInSeconds: options.chunkTimeoutSeconds,
+        retryLimit: 20,
+        retryDelay: 2,
+        retryBackoff: true,
+      })),
+      { db: { executeSql: inTransaction as PgBoss.Db['executeSql'] } },
+    );
 
   return {
     boss,
     pollSeconds: options.pollSeconds,
-    /** Queues a dispatched job's chunks inside the caller's transaction (see inClientTransaction). */
-    async enqueueDispatch(chunks: DispatchChunk[], inTransaction: ExecuteSql) {
-      await boss.insert(
-        chunks.map((data) => ({
-          name: QUEUES.dispatchChunk,
-          data,
-          singletonKey: `${data.jobId}:${data.from}`,
-          expireInSeconds: options.chunkTimeoutSeconds,
-          retryLimit: 20,
-          retryDelay: 2,
-          retryBackoff: true,
-        })),
-        { db: { executeSql: inTransaction as PgBoss.Db['executeSql'] } },
-      );
-    },
+    enqueueDispatch: (chunks: DispatchChunk[], inTransaction: ExecuteSql) =>
+      enqueue(QUEUES.dispatchChunk, chunks, (c) => `${c.jobId}:${c.from}`, inTransaction),
+    enqueueImport: (chunks: ImportChunk[], inTransaction: ExecuteSql) =>
+      enqueue(QUEUES.importChunk, chunks, (c) => `${c.importId}:${c.from}`, inTransaction),
     stop: () => boss.stop({ graceful: true, wait: true, timeout: 5_000 }),
   };
 }
