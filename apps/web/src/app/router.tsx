@@ -6,7 +6,6 @@ import { currentUser, guestOnly, requireUser } from './guards';
 
 /** Admin screens that other issues build: their buttons already lead here. */
 const adminScreensToCome = [
-  { path: paths.uploadUsers, title: 'Upload Users' },
   { path: paths.needHelp, title: 'Need Help Requests' },
   { path: paths.joinRequest, title: 'Join Requests' },
   { path: paths.jobCount, title: 'Jobs Count' },
@@ -58,6 +57,13 @@ export const router = createBrowserRouter([
         lazy: async () => ({
           Component: (await import('../features/admin/dispatch/components/dispatch-jobs-page'))
             .DispatchJobsPage,
+        }),
+      },
+      {
+        path: paths.uploadUsers,
+        loader: requireUser,
+        lazy: async () => ({
+          Component: (await import('../features/admin/upload/components/upload-page')).UploadPage,
         }),
       },
       {
