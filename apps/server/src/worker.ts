@@ -51,21 +51,25 @@ export async function startWorker({
     },
   );
   const importChunk = createImportWorker(db);
-  let importWorkerId = '';
-  importWorkerId = await queue.boss.work<ImportChunk>(
-    QUEUES.importChunk,
-    { batchSize: 1, pollingIntervalSeconds: config.jobs.pollSeconds },
-    async ([job]) => {
-      if (!job) return;
-      try {
-        await importChunk(job.data);
-        queue.boss.notifyWorker(importWorkerId);
-      } catch (error) {
-        log.warn({ err: error, chunk: job.data }, 'import chunk failed; the queue retries it');
-        throw error;
-      }
-    },
-  );
+  // Two import loops: a chunk is one big INSERT, and while one waits on the database the other
+  // prepares; on real PostgreSQL the two run side by side.
+  for (let loop = 0; loop < 2; loop++) {
+    let importWorkerId = '';
+    importWorkerId = await queue.boss.work<ImportChunk>(
+      QUEUES.importChunk,
+      { batchSize: 1, pollingIntervalSeconds: config.jobs.pollSeconds },
+      async ([job]) => {
+        if (!job) return;
+        try {
+          await importChunk(job.data);
+          queue.boss.notifyWorker(importWorkerId);
+        } catch (error) {
+          log.warn({ err: error, chunk: job.data }, 'import chunk failed; the queue retries it');
+          throw error;
+        }
+      },
+    );
+  }
   log.info(
     { transports: { email: transports.email.name, sms: transports.sms.name } },
     'worker started',
