@@ -4,13 +4,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AdminOnly } from '../../shared/components/admin-only';
 import { CollegeSelect } from '../../shared/components/college-select';
-import { ComingSoon } from '../../shared/components/coming-soon';
 import { useAdminCollege } from '../../shared/hooks/use-admin-college';
 import { ADMIN_MESSAGES } from '@alumnet/contract';
+import { AnalyticsTab } from '../../analytics/components/analytics-tab';
+import { CompanyList } from '../../companies/components/company-list';
+import { NewDataTab } from '../../new-data/components/new-data-tab';
 import { dashboardKeys } from '../api/dashboard';
 import { AdminToolbar } from './admin-toolbar';
 import { AlumniManagement } from './alumni-management';
-import { CompanyList } from './company-list';
 
 /** admin-area.md §2: the tab states are normal, analytical and newData. */
 type Tab = 'normal' | 'analytical' | 'newData';
@@ -39,11 +40,14 @@ function AdminDashboard() {
           <Title order={1} size="h2">
             Admin Dashboard
           </Title>
-          <Text c="dimmed" size="sm">
-            {college ? college.name : isSuperAdmin ? 'All colleges' : 'Your college'}
-          </Text>
+          {tab === 'normal' && (
+            <Text c="dimmed" size="sm">
+              {college ? college.name : isSuperAdmin ? 'All colleges' : 'Your college'}
+            </Text>
+          )}
         </div>
-        <CollegeSelect />
+        {/* The other tabs pick their college themselves (admin-area.md §2). */}
+        {tab === 'normal' && <CollegeSelect />}
       </Group>
       <Tabs value={tab} onChange={(value) => setTab((value as Tab | null) ?? 'normal')}>
         {/* On a phone the three tabs scroll sideways rather than stack. */}
@@ -66,6 +70,7 @@ function AdminDashboard() {
               onToggleCompanies={() => setCompaniesOpen((open) => !open)}
               onReload={reload}
             />
+            {companiesOpen && <CompanyList />}
             {error ? (
               <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
                 {ADMIN_MESSAGES.failedColleges}
@@ -79,18 +84,15 @@ function AdminDashboard() {
                 Select a college to see its alumni.
               </Text>
             ) : (
-              <>
-                {companiesOpen && <CompanyList key={collegeId} collegeId={collegeId} />}
-                <AlumniManagement key={collegeId} collegeId={collegeId} adminId={user._id} />
-              </>
+              <AlumniManagement key={collegeId} collegeId={collegeId} adminId={user._id} />
             )}
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="analytical" pt="md">
-          <ComingSoon title="The Analytical Dashboard" inline />
+          <AnalyticsTab />
         </Tabs.Panel>
         <Tabs.Panel value="newData" pt="md">
-          <ComingSoon title="The New Data Dashboard" inline />
+          <NewDataTab />
         </Tabs.Panel>
       </Tabs>
     </Stack>
