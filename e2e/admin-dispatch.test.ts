@@ -265,7 +265,8 @@ describe('admin dispatch jobs', () => {
   it('fits a phone: the table scrolls in its own box, the page does not', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await openAdminDashboard('super@demo.alumnet.dev');
-    await page.getByPlaceholder('Select a college').waitFor();
+    // The other tabs have college selects of their own; the open tab's is the one on screen.
+    await page.getByPlaceholder('Select a college').filter({ visible: true }).waitFor();
     await page.getByRole('table').waitFor();
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,

@@ -31,6 +31,9 @@ import { dispatchRoutes } from './modules/dispatch/routes';
 import { setupRoutes } from './modules/setup/routes';
 import { consoleRoutes } from './modules/console/routes';
 import { importRoutes } from './modules/imports/routes';
+import { groupRoutes } from './modules/groups/routes';
+import { feedbackRoutes } from './modules/feedback/routes';
+import { activityRoutes } from './modules/activity/routes';
 import { deliveryPlugin } from './plugins/delivery';
 import { chatGateway } from './realtime/chat-gateway';
 import { dbPlugin } from './plugins/db';
@@ -118,6 +121,9 @@ export async function buildApp({ config, db, logger = false }: BuildOptions) {
   await app.register(setupRoutes);
   await app.register(consoleRoutes, { config });
   await app.register(importRoutes);
+  await app.register(groupRoutes);
+  await app.register(feedbackRoutes);
+  await app.register(activityRoutes);
   await app.register(webPlugin, { webDist: config.webDist });
 
   return app;

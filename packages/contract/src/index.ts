@@ -14,3 +14,4 @@ export * from './setup';
 export * from './console';
 export * from './upload';
 export * from './analytics';
+export * from './community';

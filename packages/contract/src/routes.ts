@@ -90,6 +90,19 @@ export const API = {
     newData: '/api/newData/getNewData',
     companies: (collegeId: string) => `/api/dashboard/companies/${encodeURIComponent(collegeId)}`,
   },
+  /** Help requests, join-group requests, job/activity counts and feedback (admin-area.md §7). */
+  community: {
+    fetchHelpRequests: '/api/dashboard/fetchHelpRequests',
+    updateHelpStatus: '/api/help/update-status',
+    collegeGroups: '/api/groups/alumgroups/user/all',
+    pending: (groupId: string) => `/api/groups/pending/${encodeURIComponent(groupId)}`,
+    approve: '/api/groups/alumgroups/user/approverequest',
+    reject: '/api/groups/alumgroups/user/cancelrequest',
+    myGroups: '/api/groups/mine',
+    join: '/api/groups/join',
+    jobsCount: '/api/dashboard/jobs-count',
+    feedback: '/api/feedback',
+  },
   invitations: {
     /** GET: who the invitation is for; POST .../accept: set a password and register. */
     show: (token: string) => `/api/invitations/${encodeURIComponent(token)}`,

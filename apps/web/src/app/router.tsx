@@ -4,14 +4,6 @@ import { ErrorPage } from './error-page';
 import { PageLoader } from './page-loader';
 import { currentUser, guestOnly, requireUser } from './guards';
 
-/** Admin screens that other issues build: their buttons already lead here. */
-const adminScreensToCome = [
-  { path: paths.needHelp, title: 'Need Help Requests' },
-  { path: paths.joinRequest, title: 'Join Requests' },
-  { path: paths.jobCount, title: 'Jobs Count' },
-  { path: paths.givingBack, title: 'Giving Back' },
-];
-
 // Every screen is its own chunk; the guard loaders decide before it is fetched.
 export const router = createBrowserRouter([
   {
@@ -80,14 +72,62 @@ export const router = createBrowserRouter([
           Component: (await import('../features/admin/outbox/components/outbox-page')).OutboxPage,
         }),
       },
-      ...adminScreensToCome.map(({ path, title }) => ({
-        path,
+      {
+        path: paths.needHelp,
         loader: requireUser,
-        lazy: async () => {
-          const { AdminComingSoon } = await import('./routes/admin-coming-soon');
-          return { Component: () => <AdminComingSoon title={title} /> };
-        },
-      })),
+        lazy: async () => ({
+          Component: (await import('../features/admin/help/components/help-requests-page'))
+            .HelpRequestsPage,
+        }),
+      },
+      {
+        path: paths.joinRequest,
+        loader: requireUser,
+        lazy: async () => ({
+          Component: (await import('../features/admin/join-requests/components/join-requests-page'))
+            .JoinRequestsPage,
+        }),
+      },
+      {
+        path: paths.pendingRequests,
+        loader: requireUser,
+        lazy: async () => ({
+          Component: (
+            await import('../features/admin/join-requests/components/pending-requests-page')
+          ).PendingRequestsPage,
+        }),
+      },
+      {
+        path: paths.jobCount,
+        loader: requireUser,
+        lazy: async () => ({
+          Component: (await import('../features/admin/job-count/components/job-count-page'))
+            .JobCountPage,
+        }),
+      },
+      {
+        path: paths.givingBack,
+        loader: requireUser,
+        lazy: async () => ({
+          Component: (await import('../features/admin/feedback/components/feedback-page'))
+            .FeedbackPage,
+        }),
+      },
+      {
+        path: paths.groups,
+        loader: requireUser,
+        lazy: async () => ({
+          Component: (await import('../features/groups/components/groups-page')).GroupsPage,
+        }),
+      },
+      {
+        path: paths.feedback,
+        loader: requireUser,
+        lazy: async () => ({
+          Component: (await import('../features/feedback/components/feedback-form-page'))
+            .FeedbackFormPage,
+        }),
+      },
       {
         path: paths.invite,
         lazy: async () => ({

@@ -19,6 +19,8 @@ import {
   IconLogout,
   IconMessageCircle,
   IconUserCircle,
+  IconUsersGroup,
+  IconMessageReport,
   IconUsers,
 } from '@tabler/icons-react';
 import { imageUrl } from '@alumnet/contract';
@@ -36,6 +38,8 @@ export const memberSections = [
   { to: paths.alumzone, label: 'Alum Zone', icon: IconUsers },
   { to: paths.jobs, label: 'Jobs', icon: IconBriefcase },
   { to: paths.chat, label: 'Chat', icon: IconMessageCircle },
+  { to: paths.groups, label: 'Groups', icon: IconUsersGroup },
+  { to: paths.feedback, label: 'Feedback', icon: IconMessageReport },
   { to: paths.profile, label: 'Profile', icon: IconUserCircle },
 ] as const;
 

@@ -6,6 +6,7 @@ import { seedDemoPosts } from './demo-posts';
 import { seedDemoJobs } from './demo-jobs';
 import { seedDemoChat } from './demo-chat';
 import { seedDemoDispatch } from './demo-dispatch';
+import { seedDemoCommunity } from './demo-community';
 import {
   batches,
   branches,
@@ -325,6 +326,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     await seedDemoPosts(tx, collegeIds);
     await seedDemoChat(tx);
     await seedDemoDispatch(tx, demo.college.id, demoAdmin!.id);
+    await seedDemoCommunity(tx, collegeIds);
   });
   await db.execute(sql`ANALYZE`);
   return true;
