@@ -1,10 +1,9 @@
 import { SETUP_KINDS } from '@alumnet/contract';
-import { Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { SimpleGrid, Stack, Text } from '@mantine/core';
 import { paths } from '../../../../config/paths';
 import { AdminOnly } from '../../shared/components/admin-only';
 import { CollegeSelect } from '../../shared/components/college-select';
+import { PageHeader } from '../../shared/components/page-header';
 import { useAdminCollege } from '../../shared/hooks/use-admin-college';
 import { SetupColumn } from './setup-column';
 
@@ -21,28 +20,13 @@ function Setup() {
   const { collegeId, college } = useAdminCollege();
   return (
     <Stack gap="lg">
-      <Button
-        component={Link}
-        to={paths.home}
-        variant="subtle"
-        leftSection={<IconArrowLeft size={16} />}
-        w="fit-content"
-        px={4}
-      >
-        Back
-      </Button>
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <div>
-          <Title order={1} size="h2">
-            College Setup
-          </Title>
-          <Text c="dimmed" size="sm">
-            {college?.name ?? ''}: what is added here shows up at once in sign-up, the directory and
-            the filters.
-          </Text>
-        </div>
+      <PageHeader back={paths.home} title="College Setup">
         <CollegeSelect />
-      </Group>
+      </PageHeader>
+      <Text c="dimmed" size="sm">
+        {college?.name ?? ''}: what is added here shows up at once in sign-up, the directory and the
+        filters.
+      </Text>
       <SimpleGrid cols={{ base: 1, sm: 2, xl: 4 }} spacing="md">
         {SETUP_KINDS.map((kind) => (
           // Another college starts the forms afresh.

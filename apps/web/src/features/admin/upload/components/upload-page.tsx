@@ -16,15 +16,14 @@ import {
   Progress,
   Stack,
   Text,
-  Title,
 } from '@mantine/core';
-import { IconArrowLeft, IconDownload, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
+import { IconDownload, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { paths } from '../../../../config/paths';
 import { AdminOnly } from '../../shared/components/admin-only';
 import { CollegeSelect } from '../../shared/components/college-select';
+import { PageHeader } from '../../shared/components/page-header';
 import { useAdminCollege } from '../../shared/hooks/use-admin-college';
 import { serverMessage } from '../../shared/utils/errors';
 import { importQuery, uploadCsv } from '../api/upload';
@@ -84,28 +83,13 @@ function Upload() {
   const percent = job && job.totalRows > 0 ? (job.processedRows / job.totalRows) * 100 : 0;
   return (
     <Stack gap="lg" maw={760}>
-      <Button
-        component={Link}
-        to={paths.home}
-        variant="subtle"
-        leftSection={<IconArrowLeft size={16} />}
-        w="fit-content"
-        px={4}
-      >
-        Back
-      </Button>
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <div>
-          <Title order={1} size="h2">
-            Upload Users
-          </Title>
-          <Text c="dimmed" size="sm">
-            Add alumni to {college?.name ?? 'your college'} from a CSV file. They can then be
-            invited from the dashboard.
-          </Text>
-        </div>
+      <PageHeader back={paths.home} title="Upload Users">
         <CollegeSelect />
-      </Group>
+      </PageHeader>
+      <Text c="dimmed" size="sm">
+        Add alumni to {college?.name ?? 'your college'} from a CSV file. They can then be invited
+        from the dashboard.
+      </Text>
       <Paper withBorder radius="md" p="lg">
         <Stack>
           <Text size="sm">
