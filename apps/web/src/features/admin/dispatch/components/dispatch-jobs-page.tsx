@@ -10,21 +10,15 @@ import {
   Paper,
   Stack,
   Text,
-  Title,
 } from '@mantine/core';
-import {
-  IconAlertCircle,
-  IconArrowLeft,
-  IconChevronLeft,
-  IconChevronRight,
-  IconInbox,
-} from '@tabler/icons-react';
+import { IconAlertCircle, IconChevronLeft, IconChevronRight, IconInbox } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../../config/paths';
 import { AdminOnly } from '../../shared/components/admin-only';
 import { CollegeSelect } from '../../shared/components/college-select';
+import { PageHeader } from '../../shared/components/page-header';
 import { useAdminCollege } from '../../shared/hooks/use-admin-college';
 import { adminNotify } from '../../shared/notify';
 import { jobsQuery } from '../api/jobs';
@@ -62,25 +56,11 @@ function DispatchJobs() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-end" gap="sm">
-        <Stack gap={4}>
-          <Button
-            component={Link}
-            to={paths.home}
-            variant="subtle"
-            leftSection={<IconArrowLeft size={16} />}
-            px={0}
-            w="fit-content"
-          >
-            Back
-          </Button>
-          <Title order={1} size="h2">
-            Dispatch Jobs
-          </Title>
-          <Text c="dimmed" size="sm">
-            Check a job's input CSV, then dispatch it. Jobs in review can still be deleted.
-          </Text>
-        </Stack>
+      <PageHeader
+        back={paths.home}
+        title="Dispatch Jobs"
+        description="Check a job's input CSV, then dispatch it. Jobs in review can still be deleted."
+      >
         <Group gap="xs">
           <CollegeSelect />
           <Button
@@ -92,7 +72,7 @@ function DispatchJobs() {
             Outbox
           </Button>
         </Group>
-      </Group>
+      </PageHeader>
 
       <Paper withBorder radius="lg" p={{ base: 'xs', sm: 'md' }} pos="relative">
         {!jobs.data && jobs.isError ? (

@@ -2,7 +2,6 @@ import {
   ActionIcon,
   Alert,
   Box,
-  Button,
   Center,
   Group,
   Loader,
@@ -10,16 +9,15 @@ import {
   Pagination,
   Stack,
   Text,
-  Title,
   Tooltip,
 } from '@mantine/core';
-import { IconAlertCircle, IconArrowLeft, IconRefresh, IconSend } from '@tabler/icons-react';
+import { IconAlertCircle, IconRefresh, IconSend } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { paths } from '../../../../config/paths';
 import { AdminOnly } from '../../shared/components/admin-only';
 import { CollegeSelect } from '../../shared/components/college-select';
+import { PageHeader } from '../../shared/components/page-header';
 import { useAdminCollege } from '../../shared/hooks/use-admin-college';
 import { outboxQuery } from '../api/outbox';
 import { MessageCard } from './message-card';
@@ -41,33 +39,18 @@ function Outbox() {
     ...outboxQuery(collegeId, page),
     enabled: !(isSuperAdmin && isLoading),
   });
-  // Newest first, whatever order a page arrives in.
-  const messages = [...(outbox.data?.messages ?? [])].sort((a, b) =>
-    b.createdAt.localeCompare(a.createdAt),
-  );
+  // The server sends each page newest first.
+  const messages = outbox.data?.messages ?? [];
   const totalPages = Math.max(1, outbox.data?.totalPages ?? 1);
 
   return (
     <Stack gap="md" maw={900} mx="auto">
-      <Group justify="space-between" align="flex-end" gap="sm">
-        <Stack gap={4}>
-          <Button
-            component={Link}
-            to={paths.dispatchJobs}
-            variant="subtle"
-            leftSection={<IconArrowLeft size={16} />}
-            px={0}
-            w="fit-content"
-          >
-            Dispatch Jobs
-          </Button>
-          <Title order={1} size="h2">
-            Outbox
-          </Title>
-          <Text c="dimmed" size="sm">
-            With no e-mail, SMS or WhatsApp provider set up, dispatched messages land here.
-          </Text>
-        </Stack>
+      <PageHeader
+        back={paths.dispatchJobs}
+        backLabel="Dispatch Jobs"
+        title="Outbox"
+        description="With no e-mail, SMS or WhatsApp provider set up, dispatched messages land here."
+      >
         <Group gap="xs">
           <CollegeSelect />
           <Tooltip label="Refresh">
@@ -82,7 +65,7 @@ function Outbox() {
             </ActionIcon>
           </Tooltip>
         </Group>
-      </Group>
+      </PageHeader>
 
       {outbox.isError && !outbox.data ? (
         <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">

@@ -1,5 +1,5 @@
 import { SETUP_KINDS } from '@alumnet/contract';
-import { SimpleGrid, Stack, Text } from '@mantine/core';
+import { SimpleGrid, Stack } from '@mantine/core';
 import { paths } from '../../../../config/paths';
 import { AdminOnly } from '../../shared/components/admin-only';
 import { CollegeSelect } from '../../shared/components/college-select';
@@ -20,13 +20,18 @@ function Setup() {
   const { collegeId, college } = useAdminCollege();
   return (
     <Stack gap="lg">
-      <PageHeader back={paths.home} title="College Setup">
+      <PageHeader
+        back={paths.home}
+        title="College Setup"
+        description={
+          <>
+            {college?.name ?? ''}: what is added here shows up at once in sign-up, the directory and
+            the filters.
+          </>
+        }
+      >
         <CollegeSelect />
       </PageHeader>
-      <Text c="dimmed" size="sm">
-        {college?.name ?? ''}: what is added here shows up at once in sign-up, the directory and the
-        filters.
-      </Text>
       <SimpleGrid cols={{ base: 1, sm: 2, xl: 4 }} spacing="md">
         {SETUP_KINDS.map((kind) => (
           // Another college starts the forms afresh.

@@ -1,18 +1,20 @@
-import { Button, Group, Stack, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
-/** A Back link, the screen title and whatever sits at the right (a select, a total). */
+/** A Back link, the screen title (and a line under it) and whatever sits at the right (a select, a total). */
 export function PageHeader({
   back,
   backLabel = 'Back',
   title,
+  description,
   children,
 }: {
   back: string;
   backLabel?: string;
   title: string;
+  description?: ReactNode;
   children?: ReactNode;
 }) {
   return (
@@ -31,6 +33,11 @@ export function PageHeader({
         <Title order={1} size="h2">
           {title}
         </Title>
+        {description && (
+          <Text c="dimmed" size="sm">
+            {description}
+          </Text>
+        )}
       </Stack>
       {children}
     </Group>

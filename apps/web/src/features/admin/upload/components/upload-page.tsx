@@ -83,13 +83,18 @@ function Upload() {
   const percent = job && job.totalRows > 0 ? (job.processedRows / job.totalRows) * 100 : 0;
   return (
     <Stack gap="lg" maw={760}>
-      <PageHeader back={paths.home} title="Upload Users">
+      <PageHeader
+        back={paths.home}
+        title="Upload Users"
+        description={
+          <>
+            Add alumni to {college?.name ?? 'your college'} from a CSV file. They can then be
+            invited from the dashboard.
+          </>
+        }
+      >
         <CollegeSelect />
       </PageHeader>
-      <Text c="dimmed" size="sm">
-        Add alumni to {college?.name ?? 'your college'} from a CSV file. They can then be invited
-        from the dashboard.
-      </Text>
       <Paper withBorder radius="md" p="lg">
         <Stack>
           <Text size="sm">
