@@ -8,7 +8,7 @@ import { createDispatchWorker } from './modules/dispatch/worker';
 import { createImportWorker } from './modules/imports/service';
 
 /**
- * The background worker: takes queued chunks of dispatch jobs. Runs inside `npm start` beside the
+ * The background worker: takes queued chunks of dispatch jobs and CSV imports. Runs inside `npm start` beside the
  * web server, or alone (ROLE=worker) beside web-only processes on the same PostgreSQL.
  */
 export async function startWorker({
@@ -33,43 +33,36 @@ export async function startWorker({
     invitationDays: config.invitationDays,
     log,
   });
-  let workerId = '';
-  workerId = await queue.boss.work<DispatchChunk>(
-    QUEUES.dispatchChunk,
-    { batchSize: 1, pollingIntervalSeconds: config.jobs.pollSeconds },
-    async ([job]) => {
-      if (!job) return;
-      try {
-        await processChunk(job.data);
-        // pg-boss waits a whole polling interval between fetches even when it found work; a
-        // chunk done means more may be queued, so fetch again now.
-        queue.boss.notifyWorker(workerId);
-      } catch (error) {
-        log.warn({ err: error, chunk: job.data }, 'dispatch chunk failed; the queue retries it');
-        throw error;
-      }
-    },
-  );
-  const importChunk = createImportWorker(db);
-  // Two import loops: a chunk is one big INSERT, and while one waits on the database the other
-  // prepares; on real PostgreSQL the two run side by side.
-  for (let loop = 0; loop < 2; loop++) {
-    let importWorkerId = '';
-    importWorkerId = await queue.boss.work<ImportChunk>(
-      QUEUES.importChunk,
+  /**
+   * One loop taking chunks of a queue. pg-boss waits a whole polling interval between fetches
+   * even when it found work; a chunk done means more may be queued, so it fetches again at once.
+   */
+  const loop = async <T extends object>(name: string, handle: (chunk: T) => Promise<void>) => {
+    let workerId = '';
+    workerId = await queue.boss.work<T>(
+      name,
       { batchSize: 1, pollingIntervalSeconds: config.jobs.pollSeconds },
       async ([job]) => {
         if (!job) return;
         try {
-          await importChunk(job.data);
-          queue.boss.notifyWorker(importWorkerId);
+          await handle(job.data);
+          queue.boss.notifyWorker(workerId);
         } catch (error) {
-          log.warn({ err: error, chunk: job.data }, 'import chunk failed; the queue retries it');
+          log.warn(
+            { err: error, queue: name, chunk: job.data },
+            'chunk failed; the queue retries it',
+          );
           throw error;
         }
       },
     );
-  }
+  };
+  await loop<DispatchChunk>(QUEUES.dispatchChunk, processChunk);
+  // Two import loops: a chunk is one big INSERT, and while one waits on the database the other
+  // prepares; on real PostgreSQL the two run side by side.
+  const importChunk = createImportWorker(db);
+  await loop<ImportChunk>(QUEUES.importChunk, importChunk);
+  await loop<ImportChunk>(QUEUES.importChunk, importChunk);
   log.info(
     { transports: { email: transports.email.name, sms: transports.sms.name } },
     'worker started',
