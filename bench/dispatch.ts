@@ -10,21 +10,16 @@
  * addJob and dispatch calls; the real worker (pg-boss, the dispatch handler, the outbox) runs in
  * this process, so the memory printed is the worker's and the app's together.
  */
-import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import * as hdr from 'hdr-histogram-js';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
-import { adminQuery, databaseUrl } from '../apps/server/src/db/admin';
-import { createDatabase } from '../apps/server/src/db/client';
-import { startEmbeddedPostgres } from '../apps/server/src/db/embedded';
-import { runMigrations } from '../apps/server/src/db/migrate';
-import { seedReferenceData } from '../apps/server/src/db/seed/reference';
 import { hashPassword } from '../apps/server/src/lib/passwords';
 import { SESSION_COOKIE } from '../apps/server/src/modules/auth/tokens';
 import { startWorker } from '../apps/server/src/worker';
+import { scratchDatabase } from './scratch-database';
 
 const { values: flags } = parseArgs({
   options: { recipients: { type: 'string', default: process.env.BENCH_RECIPIENTS ?? '100000' } },
@@ -36,19 +31,10 @@ const ADMIN_EMAIL = 'bench-admin@example.com';
 const ADMIN_PASSWORD = 'bench-password-1';
 const seconds = (ms: number) => Number((ms / 1000).toFixed(2));
 
-const serverUrl = process.env.DATABASE_URL;
-const benchDb = `alumnet_bench_${randomBytes(4).toString('hex')}`;
-const embedded = serverUrl ? undefined : await startEmbeddedPostgres();
-if (serverUrl) await adminQuery(serverUrl, `CREATE DATABASE ${benchDb}`);
-const url = serverUrl ? databaseUrl(serverUrl, benchDb) : embedded!.url;
-const { db, pool, close } = createDatabase(url, embedded?.poolSize);
+const { db, pool, kind, label, drop } = await scratchDatabase();
 
 try {
-  console.log(
-    `Dispatch benchmark: ${RECIPIENTS.toLocaleString('en')} recipients on ${serverUrl ? 'PostgreSQL' : 'embedded PGlite'}`,
-  );
-  await runMigrations(db);
-  await seedReferenceData(db);
+  console.log(`Dispatch benchmark: ${RECIPIENTS.toLocaleString('en')} recipients on ${label}`);
   const college = (
     await pool.query<{ id: string }>(
       `INSERT INTO colleges (name) VALUES ('Bench College') RETURNING id`,
@@ -160,7 +146,7 @@ try {
 
   const result = {
     recipients: RECIPIENTS,
-    database: serverUrl ? 'postgresql' : 'pglite',
+    database: kind,
     freeze_s: seconds(freezeMs),
     send_s: seconds(sendMs),
     send_per_s: Math.round(RECIPIENTS / (sendMs / 1000)),
@@ -183,7 +169,5 @@ try {
   });
   console.log(JSON.stringify(result));
 } finally {
-  await close();
-  await embedded?.stop();
-  if (serverUrl) await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${benchDb} WITH (FORCE)`);
+  await drop();
 }

@@ -10,20 +10,15 @@
  * the end; without it an in-memory PGlite is used. Requests go through the real app with
  * `inject` (no sockets), so the figures are the server's work, not the network's.
  */
-import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
-import { adminQuery, databaseUrl } from '../apps/server/src/db/admin';
-import { createDatabase } from '../apps/server/src/db/client';
-import { startEmbeddedPostgres } from '../apps/server/src/db/embedded';
-import { runMigrations } from '../apps/server/src/db/migrate';
-import { seedReferenceData } from '../apps/server/src/db/seed/reference';
 import { hashPassword } from '../apps/server/src/lib/passwords';
 import { SESSION_COOKIE } from '../apps/server/src/modules/auth/tokens';
 import { startWorker } from '../apps/server/src/worker';
+import { scratchDatabase } from './scratch-database';
 
 const { values: flags } = parseArgs({
   options: {
@@ -40,12 +35,7 @@ if (!Number.isInteger(SPEC_ROWS) || SPEC_ROWS < 0 || SPEC_ROWS > 100_000)
 const ADMIN = { email: 'bench-admin@example.com', password: 'bench-password-1' };
 const seconds = (ms: number) => Number((ms / 1000).toFixed(2));
 
-const serverUrl = process.env.DATABASE_URL;
-const benchDb = `alumnet_bench_${randomBytes(4).toString('hex')}`;
-const embedded = serverUrl ? undefined : await startEmbeddedPostgres();
-if (serverUrl) await adminQuery(serverUrl, `CREATE DATABASE ${benchDb}`);
-const url = serverUrl ? databaseUrl(serverUrl, benchDb) : embedded!.url;
-const { db, pool, close } = createDatabase(url, embedded?.poolSize);
+const { db, pool, kind, label, drop } = await scratchDatabase();
 
 /** A college with 3 degrees x 6 batches x 6 branches, named as the CSV names them. */
 async function seedCollege() {
@@ -101,9 +91,7 @@ function csvOf(rows: number, tag: string) {
 }
 
 try {
-  console.log(`Import benchmark on ${serverUrl ? 'PostgreSQL' : 'embedded PGlite'}`);
-  await runMigrations(db);
-  await seedReferenceData(db);
+  console.log(`Import benchmark on ${label}`);
   const collegeId = await seedCollege();
   const config = loadConfig({
     NODE_ENV: 'production',
@@ -216,7 +204,7 @@ try {
 
   const result = {
     rows: ROWS,
-    database: serverUrl ? 'postgresql' : 'pglite',
+    database: kind,
     seconds: seconds(totalMs),
     staging_s: seconds(stagedMs),
     rows_per_s: Math.round(ROWS / (totalMs / 1000)),
@@ -237,7 +225,5 @@ try {
   });
   console.log(JSON.stringify(result));
 } finally {
-  await close();
-  await embedded?.stop();
-  if (serverUrl) await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${benchDb} WITH (FORCE)`);
+  await drop();
 }
