@@ -177,15 +177,20 @@ try {
       ).json();
       const signup = await post(
         '/api/auth/signup',
+        // admin-area.md §3 "Signup payload built from a CSV row".
         {
-          firstName: 'Spec',
-          lastName: `Way ${i}`,
-          email: `spec.${i}@bench.example`,
-          phone: String(6000000000 + i),
+          fullName: `Spec Way ${i}`,
           collegeId,
           degreeId,
           batchId,
           branchId,
+          email: `spec.${i}@bench.example`,
+          phoneCountryCode: '+91',
+          phoneValue: String(6000000000 + i),
+          newCollegeRequestName: '',
+          newDegreeRequestName: degree,
+          newBatchRequestName: `${2010 + y}-${2014 + y}`,
+          newBranchRequestName: BRANCHES[i % 6],
         },
         i,
       );

@@ -39,6 +39,75 @@ export const signupBody = z.object({
 });
 export type SignupBody = z.input<typeof signupBody>;
 
+const optionalId = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : v),
+  idSchema.optional(),
+);
+const optionalName = z
+  .string()
+  .trim()
+  .max(200, 'Requested names must be at most 200 characters')
+  .nullish()
+  .transform((v) => v || null);
+
+/**
+ * admin-area.md §3 "Signup payload built from a CSV row": an admin adds an alumnus to their
+ * college the spec's way, one row per call. Ids the admin could not resolve are left empty and
+ * the row's names travel as the requested ones, so it lands in New Data.
+ */
+export const csvRowSignupBody = z.object({
+  fullName: requiredText('fullName is required', 200).transform((v) => v.replace(/\s+/g, ' ')),
+  collegeId: idSchema.optional(),
+  degreeId: optionalId,
+  batchId: optionalId,
+  branchId: optionalId,
+  email,
+  phoneCountryCode: z
+    .string()
+    .trim()
+    .max(8)
+    .nullish()
+    .transform((v) => v || null),
+  phoneValue: z
+    .string()
+    .nullish()
+    .transform((v) => v?.replace(/\D/g, '') || null)
+    .refine(
+      (v) => v === null || (v.length >= 7 && v.length <= 15),
+      'Phone must have 7 to 15 digits',
+    ),
+  newCollegeRequestName: optionalName,
+  newDegreeRequestName: optionalName,
+  newBatchRequestName: optionalName,
+  newBranchRequestName: optionalName,
+});
+export type CsvRowSignupBody = z.output<typeof csvRowSignupBody>;
+
+/**
+ * POST /api/auth/signup takes either body: one naming `fullName` is a CSV row (admins only),
+ * anything else is the member's form. Each is checked by its own schema, so the form keeps its
+ * messages in its own order.
+ */
+export const signupRequest = z.unknown().transform((body, ctx) => {
+  const csvRow = typeof body === 'object' && body !== null && 'fullName' in body;
+  const parsed = csvRow ? csvRowSignupBody.safeParse(body) : signupBody.safeParse(body);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues)
+      ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+    return z.NEVER;
+  }
+  return csvRow
+    ? { kind: 'csvRow' as const, row: parsed.data as CsvRowSignupBody }
+    : { kind: 'form' as const, form: parsed.data as z.output<typeof signupBody> };
+});
+export const csvRowSignupAnswer = z.object({
+  ok: z.literal(true),
+  message: z.string(),
+  userId: idSchema,
+  /** True when a name was not found in the college and the row waits in New Data. */
+  newCollegeData: z.boolean(),
+});
+
 export const signupAnswer = z.object({
   ok: z.literal(true),
   message: z.string(),

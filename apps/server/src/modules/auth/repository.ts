@@ -136,7 +136,7 @@ export async function updatePassword(db: Executor, userId: string, passwordHash:
     .where(eq(users.id, userId));
 }
 
-export async function findTakenContact(db: Executor, email: string, phone: string) {
+export async function findTakenContact(db: Executor, email: string, phone: string | null) {
   return db
     .select({ email: users.email, phone: users.phone })
     .from(users)
@@ -163,6 +163,30 @@ export async function findStructureChain(
       ),
     );
   return row ?? null;
+}
+
+/**
+ * Whether the ids a CSV row resolved (each may be missing) descend from one another inside the
+ * college: the degree in the college, the batch in that degree, the branch in that batch.
+ */
+export async function partialChainBelongs(
+  db: Executor,
+  ids: { collegeId: string; degreeId?: string; batchId?: string; branchId?: string },
+) {
+  const degreeId = ids.degreeId ?? null;
+  const batchId = ids.batchId ?? null;
+  const branchId = ids.branchId ?? null;
+  const result = await db.execute(sql`
+    SELECT 1
+      FROM ${colleges} c
+      LEFT JOIN ${degrees} d ON d.id = ${degreeId}::uuid AND d.college_id = c.id
+      LEFT JOIN ${batches} b ON b.id = ${batchId}::uuid AND b.degree_id = d.id
+      LEFT JOIN ${branches} br ON br.id = ${branchId}::uuid AND br.batch_id = b.id
+     WHERE c.id = ${ids.collegeId}
+       AND (${degreeId}::uuid IS NULL OR d.id IS NOT NULL)
+       AND (${batchId}::uuid IS NULL OR b.id IS NOT NULL)
+       AND (${branchId}::uuid IS NULL OR br.id IS NOT NULL)`);
+  return result.rows.length > 0;
 }
 
 export async function insertSignup(db: Executor, values: typeof users.$inferInsert) {

@@ -7,12 +7,15 @@ import {
   okSchema,
   setPasswordBody,
   signedInUser,
+  csvRowSignupAnswer,
   signupAnswer,
-  signupBody,
+  signupRequest,
 } from '@alumnet/contract';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { forbidden, unauthorized } from '../../lib/errors';
+import { policy } from '../../lib/policy';
 import { presentSignedInUser } from '../users';
 import { currentUser } from './plugin';
 import { createAuthService } from './service';
@@ -47,9 +50,20 @@ export const authRoutes: FastifyPluginAsyncZod<{
     '/api/auth/signup',
     {
       config: perIp,
-      schema: { tags: ['auth'], body: signupBody, response: { 200: signupAnswer } },
+      schema: {
+        tags: ['auth'],
+        body: signupRequest,
+        response: { 200: z.union([signupAnswer, csvRowSignupAnswer]) },
+      },
     },
-    async (request) => auth.signup(request.body),
+    async (request) => {
+      const body = request.body;
+      if (body.kind === 'form') return auth.signup(body.form);
+      // A CSV row adds someone else to a college: only that college's admins may.
+      if (!request.user) throw unauthorized();
+      if (!policy.isAdmin(request.user)) throw forbidden('Admins only.');
+      return auth.signupFromCsvRow(request.user, body.row);
+    },
   );
 
   app.post(

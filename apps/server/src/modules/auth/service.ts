@@ -1,6 +1,7 @@
 import {
   INVITATION_INVALID_MESSAGE,
   type acceptInvitationBody,
+  type CsvRowSignupBody,
   type LoginBody,
   type SetPasswordBody,
   type signupBody,
@@ -16,9 +17,11 @@ import {
   tooManyRequests,
   unauthorized,
 } from '../../lib/errors';
+import { adminCollegeId } from '../../lib/policy';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../../lib/passwords';
 import { findUserView } from '../users';
 import * as repo from './repository';
+import type { SessionUser } from './repository';
 import { hashToken, newSessionToken } from './tokens';
 
 /** Per-account limit: this many failed passwords within the window lock the account for it. */
@@ -35,6 +38,7 @@ export const messages = {
   phoneTaken: 'An account with this phone number already exists.',
   badStructure: 'The selected degree, batch and branch do not belong to the selected college.',
   signedUp: 'Thank you for submitting your details.',
+  rowAdded: 'User added.',
 } as const;
 
 type Signup = z.output<typeof signupBody>;
@@ -61,48 +65,91 @@ export function createAuthService(db: Database, options: { sessionDays: number }
     return view;
   }
 
+  async function assertContactFree(email: string, phone: string | null) {
+    const taken = await repo.findTakenContact(db, email, phone);
+    if (taken.some((t) => t.email === email)) throw conflict(messages.emailTaken);
+    if (taken.length > 0) throw conflict(messages.phoneTaken);
+  }
+
+  async function freeUsername(wanted: string) {
+    const base = wanted.toLowerCase().replace(/[^a-z0-9.]/g, '') || 'member';
+    let username = base;
+    for (let n = 2; await repo.isUsernameTaken(db, username); n++) username = `${base}${n}`;
+    return username;
+  }
+
+  async function insertUser(values: Parameters<typeof repo.insertSignup>[1]) {
+    try {
+      return (await repo.insertSignup(db, values))!;
+    } catch (error) {
+      // Two sign-ups racing for the same e-mail or phone: the unique index decides.
+      const constraint = (error as { cause?: { constraint?: string } }).cause?.constraint ?? '';
+      if (constraint.includes('email')) throw conflict(messages.emailTaken);
+      if (constraint.includes('phone')) throw conflict(messages.phoneTaken);
+      throw error;
+    }
+  }
+
   return {
     signedInUser,
 
     async signup(body: Signup) {
       const chain = await repo.findStructureChain(db, body);
       if (!chain) throw badRequest(messages.badStructure);
-      const taken = await repo.findTakenContact(db, body.email, body.phone);
-      if (taken.some((t) => t.email === body.email)) throw conflict(messages.emailTaken);
-      if (taken.length > 0) throw conflict(messages.phoneTaken);
-
-      const base =
-        `${body.firstName}.${body.lastName}`.toLowerCase().replace(/[^a-z0-9.]/g, '') || 'member';
-      let username = base;
-      for (let n = 2; await repo.isUsernameTaken(db, username); n++) username = `${base}${n}`;
-
-      try {
-        await repo.insertSignup(db, {
-          collegeId: body.collegeId,
-          degreeId: body.degreeId,
-          batchId: body.batchId,
-          branchId: body.branchId,
-          firstName: body.firstName,
-          lastName: body.lastName,
-          fullName: `${body.firstName} ${body.lastName}`,
-          username,
-          email: body.email,
-          phone: body.phone,
-          isRegistered: true,
-          isApproved: false,
-        });
-      } catch (error) {
-        // Two sign-ups racing for the same e-mail or phone: the unique index decides.
-        const constraint = (error as { cause?: { constraint?: string } }).cause?.constraint ?? '';
-        if (constraint.includes('email')) throw conflict(messages.emailTaken);
-        if (constraint.includes('phone')) throw conflict(messages.phoneTaken);
-        throw error;
-      }
+      await assertContactFree(body.email, body.phone);
+      await insertUser({
+        collegeId: body.collegeId,
+        degreeId: body.degreeId,
+        batchId: body.batchId,
+        branchId: body.branchId,
+        firstName: body.firstName,
+        lastName: body.lastName,
+        fullName: `${body.firstName} ${body.lastName}`,
+        username: await freeUsername(`${body.firstName}.${body.lastName}`),
+        email: body.email,
+        phone: body.phone,
+        isRegistered: true,
+        isApproved: false,
+      });
       return {
         ok: true as const,
         message: messages.signedUp,
         reviewDate: addWorkingDays(new Date(), chain.reviewWorkingDays),
       };
+    },
+
+    /**
+     * The spec's upload, one row per call: the alumnus joins the admin's college unregistered,
+     * to be invited later. A row whose branch was not resolved waits in New Data with the names
+     * it asked for, as the streamed import does.
+     */
+    async signupFromCsvRow(admin: SessionUser, row: CsvRowSignupBody) {
+      const collegeId = adminCollegeId(admin, row.collegeId);
+      const ids = { degreeId: row.degreeId, batchId: row.batchId, branchId: row.branchId };
+      if (!(await repo.partialChainBelongs(db, { collegeId, ...ids })))
+        throw badRequest(messages.badStructure);
+      await assertContactFree(row.email, row.phoneValue);
+      const [firstName = '', ...rest] = row.fullName.split(' ');
+      const newCollegeData = !row.branchId;
+      const user = await insertUser({
+        collegeId,
+        degreeId: row.degreeId ?? null,
+        batchId: row.batchId ?? null,
+        branchId: row.branchId ?? null,
+        firstName,
+        lastName: rest.join(' '),
+        fullName: row.fullName,
+        username: await freeUsername(row.fullName.replace(/ /g, '.')),
+        email: row.email,
+        phone: row.phoneValue,
+        phoneCountryCode: row.phoneCountryCode,
+        newCollegeData,
+        newCollegeRequestName: row.newCollegeRequestName,
+        newDegreeRequestName: row.degreeId ? null : row.newDegreeRequestName,
+        newBatchRequestName: row.batchId ? null : row.newBatchRequestName,
+        newBranchRequestName: row.branchId ? null : row.newBranchRequestName,
+      });
+      return { ok: true as const, message: messages.rowAdded, userId: user.id, newCollegeData };
     },
 
     async login(body: LoginBody, previousToken: string | undefined) {
