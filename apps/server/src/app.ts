@@ -105,6 +105,7 @@ export async function buildApp({ config, db, logger = false }: BuildOptions) {
   await app.register(authRoutes, {
     sessionDays: config.sessionDays,
     cookieSecure: config.cookieSecure,
+    perIpPerMinute: config.authRateLimitPerMinute,
   });
   await app.register(lookupRoutes);
   await app.register(userRoutes);

@@ -35,6 +35,11 @@ const envSchema = z.object({
    */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /**
+   * Sign-up, login and invitation calls per client address a minute. The browser tests raise it:
+   * every one of their logins comes from 127.0.0.1.
+   */
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
   /** Uploaded images when S3 is not configured. Unset: DATA_DIR/uploads. */
   UPLOADS_DIR: z.string().optional(),
   /** Set: images are kept in this S3 (or S3-compatible) bucket instead of UPLOADS_DIR. */
@@ -110,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     seedDemo: e.SEED_DEMO,
     trustProxyHops: e.TRUST_PROXY_HOPS,
     sessionDays: e.SESSION_DAYS,
+    authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     uploadsDir: path.resolve(e.UPLOADS_DIR ?? path.join(e.DATA_DIR, 'uploads')),
     s3: e.S3_BUCKET
       ? {

@@ -24,6 +24,7 @@ import { SESSION_COOKIE } from './tokens';
 export const authRoutes: FastifyPluginAsyncZod<{
   sessionDays: number;
   cookieSecure: boolean;
+  perIpPerMinute: number;
 }> = async (app, options) => {
   const auth = createAuthService(app.db, { sessionDays: options.sessionDays });
 
@@ -44,7 +45,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     });
 
   // Per IP, on top of the per-account limit in the service.
-  const perIp = { rateLimit: { max: 20, timeWindow: '1 minute' } };
+  const perIp = { rateLimit: { max: options.perIpPerMinute, timeWindow: '1 minute' } };
 
   app.post(
     '/api/auth/signup',
