@@ -104,6 +104,9 @@ export async function importChunk(
            user_id = added.id
       FROM src LEFT JOIN added ON added.username = src.username
      WHERE r.job_id = ${importId} AND r.row_number = src.row_number
+       -- The range again: without it the planner hashes every staged row of the file to find
+       -- this chunk's (a growing cost: 300 ms a chunk at a million rows).
+       AND r.row_number >= ${from} AND r.row_number < ${to}
     RETURNING r.outcome`);
   const added = result.rows.filter((r) => r.outcome === 'added').length;
   const failed = result.rows.length - added;

@@ -35,12 +35,19 @@ export function createImportService(db: Database, queue: JobQueue) {
           let total = 0;
           let refused = 0;
           let lastRow = 1;
+          // One batch is written while the next is parsed: the file's reading and the
+          // database's writing overlap instead of taking turns.
+          let writing: Promise<void> = Promise.resolve();
           for await (const batch of stagedRows(file, STAGE_BATCH)) {
-            await repo.stageRows(tx, importId, batch);
+            await writing;
+            writing = repo.stageRows(tx, importId, batch);
+            // Awaited above or below; until then a failure must not count as unhandled.
+            writing.catch(() => {});
             total += batch.length;
             refused += batch.filter((r) => r.reason).length;
             lastRow = batch.at(-1)!.rowNumber;
           }
+          await writing;
           await repo.finishStaging(tx, importId, total, refused);
           const chunks = [];
           for (let from = 2; from <= lastRow; from += IMPORT_CHUNK_ROWS)
