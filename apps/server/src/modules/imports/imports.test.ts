@@ -1,10 +1,10 @@
 import { API, type ImportJob } from '@alumnet/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema';
+import { importJobs, users } from '../../db/schema';
 import { buildTestApp, loginAs } from '../../test/build';
 import { startWorker } from '../../worker';
-import { createImportWorker } from './service';
+import { importChunk } from './repository';
 
 const CSV = [
   'fullName,email,phoneCountryCode,phoneValue,degreeName,batchName,branchName',
@@ -101,10 +101,17 @@ describe('Upload Users (admin-area.md Upload Users CSV)', () => {
     expect(lines[6]).toContain('email is not a valid address');
     expect(lines[7]).toContain(`"'=HYPERLINK(""http://x"")"`);
 
-    // A chunk run again (a worker that died after committing) adds nobody twice.
+    // A chunk run again (a worker that died after committing, before its queue heard) adds
+    // nobody twice, fails nobody for colliding with themselves, and leaves the report as it was.
     const before = await t.db.$count(users);
-    await createImportWorker(t.db)({ importId: job._id, from: 2, to: 5002 });
+    const collegeId = (await t.db.select().from(importJobs).where(eq(importJobs.id, job._id)))[0]!
+      .collegeId;
+    expect(await importChunk(t.db, job._id, collegeId, 2, 5002)).toEqual({ added: 0, failed: 0 });
     expect(await t.db.$count(users)).toBe(before);
+    expect(await status(job._id)).toMatchObject({ added: 3, failed: 4 });
+    expect(
+      (await t.app.inject({ url: API.imports.report(job._id), headers: { cookie: admin } })).body,
+    ).toBe(report.body);
   });
 
   it('refuses a file without the header, and leaves nothing behind', async () => {

@@ -1,4 +1,4 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, gte, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { importJobs, importRows } from '../../db/schema';
 import type { StagedRow } from './parse';
@@ -55,10 +55,20 @@ export async function findImport(db: Executor, importId: string, collegeId: stri
 }
 
 /**
+ * The handle a staged row's user gets: readable, and the same every time for the same row, so a
+ * chunk run twice finds its own users instead of adding them again.
+ */
+const importedUsername = (r: SQL) => sql`
+  lower(regexp_replace(split_part(${r}.email, '@', 1), '[^a-zA-Z0-9.]', '', 'g'))
+    || '.' || substr(md5(${r}.job_id::text || ':' || ${r}.row_number), 1, 10)`;
+
+/**
  * Imports one chunk, in one statement inside the caller's transaction: resolves each row's
  * degree, batch and branch by name (each within the previous, as the spec's per-row calls do),
- * inserts the users (a taken e-mail, phone or handle is skipped by ON CONFLICT), and marks every
- * row added or failed. Unresolved names become a New Data request with the names kept.
+ * inserts the users (a taken e-mail, phone or handle is skipped by ON CONFLICT), and marks the
+ * rows that failed. An added row keeps no mark: its user, found by its handle, says so, which
+ * spares an UPDATE of nearly every staged row. Unresolved names become a New Data request with
+ * the names kept.
  */
 export async function importChunk(
   db: Executor,
@@ -67,13 +77,12 @@ export async function importChunk(
   from: number,
   to: number,
 ) {
-  const result = await db.execute<{ outcome: 'added' | 'failed' }>(sql`
+  const result = await db.execute<{ added: number; failed: number }>(sql`
     WITH src AS (
       SELECT r.row_number, r.full_name, r.email, r.phone, r.phone_country_code,
              r.degree_name, r.batch_name, r.branch_name, r.new_college_request_name,
              d.id AS degree_id, b.id AS batch_id, br.id AS branch_id,
-             lower(regexp_replace(split_part(r.email, '@', 1), '[^a-zA-Z0-9.]', '', 'g'))
-               || '.' || substr(md5(r.job_id::text || ':' || r.row_number), 1, 10) AS username
+             ${importedUsername(sql.raw('r'))} AS username
         FROM import_rows r
         LEFT JOIN degrees d ON d.college_id = ${collegeId} AND lower(d.degree_name) = lower(r.degree_name)
         LEFT JOIN batches b ON b.degree_id = d.id AND lower(b.batch_name) = lower(r.batch_name)
@@ -96,25 +105,26 @@ export async function importChunk(
        -- The first of two rows with one e-mail wins, as a person reading the file expects.
        ORDER BY row_number
       ON CONFLICT DO NOTHING
-      RETURNING id, username
+      RETURNING username
+    ), failed AS (
+      -- Not added now and not by an earlier run of this chunk: someone has the e-mail or phone.
+      UPDATE import_rows r
+         SET outcome = 'failed', reason = 'A user with this e-mail or phone already exists'
+        FROM src
+       WHERE r.job_id = ${importId} AND r.row_number = src.row_number
+         -- The range again: without it the planner hashes every staged row of the file.
+         AND r.row_number >= ${from} AND r.row_number < ${to}
+         AND NOT EXISTS (SELECT 1 FROM added WHERE added.username = src.username)
+         AND NOT EXISTS (SELECT 1 FROM users u WHERE u.username = src.username)
+      RETURNING 1
     )
-    UPDATE import_rows r
-       SET outcome = CASE WHEN added.id IS NULL THEN 'failed' ELSE 'added' END,
-           reason = CASE WHEN added.id IS NULL THEN 'A user with this e-mail or phone already exists' END,
-           user_id = added.id
-      FROM src LEFT JOIN added ON added.username = src.username
-     WHERE r.job_id = ${importId} AND r.row_number = src.row_number
-       -- The range again: without it the planner hashes every staged row of the file to find
-       -- this chunk's (a growing cost: 300 ms a chunk at a million rows).
-       AND r.row_number >= ${from} AND r.row_number < ${to}
-    RETURNING r.outcome`);
-  const added = result.rows.filter((r) => r.outcome === 'added').length;
-  const failed = result.rows.length - added;
-  if (result.rows.length > 0)
+    SELECT (SELECT count(*) FROM added)::int AS added, (SELECT count(*) FROM failed)::int AS failed`);
+  const { added, failed } = result.rows[0]!;
+  if (added + failed > 0)
     await db
       .update(importJobs)
       .set({
-        processedRows: sql`${importJobs.processedRows} + ${result.rows.length}`,
+        processedRows: sql`${importJobs.processedRows} + ${added + failed}`,
         added: sql`${importJobs.added} + ${added}`,
         failed: sql`${importJobs.failed} + ${failed}`,
       })
@@ -134,17 +144,31 @@ export const finishIfComplete = (db: Executor, importId: string) =>
       ),
     );
 
-/** The per-row report after `afterRow`, a page at a time. */
-export const reportRows = (db: Executor, importId: string, afterRow: number, limit: number) =>
-  db
-    .select({
-      rowNumber: importRows.rowNumber,
-      fullName: importRows.fullName,
-      email: importRows.email,
-      outcome: importRows.outcome,
-      reason: importRows.reason,
-    })
-    .from(importRows)
-    .where(and(eq(importRows.jobId, importId), sql`${importRows.rowNumber} > ${afterRow}`))
-    .orderBy(importRows.rowNumber)
-    .limit(limit);
+/**
+ * The per-row report after `afterRow`, a page at a time. A row without a mark was added if its
+ * user exists (or, once the upload is done, was added and removed since); otherwise it waits.
+ */
+export async function reportRows(
+  db: Executor,
+  job: { id: string; status: 'running' | 'done' },
+  afterRow: number,
+  limit: number,
+) {
+  const result = await db.execute<{
+    rowNumber: number;
+    fullName: string;
+    email: string;
+    outcome: 'added' | 'failed' | 'pending';
+    reason: string | null;
+  }>(sql`
+    SELECT r.row_number AS "rowNumber", r.full_name AS "fullName", r.email,
+           COALESCE(r.outcome, CASE WHEN ${job.status === 'done'} OR EXISTS (
+             SELECT 1 FROM users u WHERE u.username = ${importedUsername(sql.raw('r'))}
+           ) THEN 'added' ELSE 'pending' END) AS outcome,
+           r.reason
+      FROM import_rows r
+     WHERE r.job_id = ${job.id} AND r.row_number > ${afterRow}
+     ORDER BY r.row_number
+     LIMIT ${limit}`);
+  return result.rows;
+}

@@ -75,7 +75,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
         yield stringify([['row', 'fullName', 'email', 'outcome', 'reason']]);
         let after = 0;
         for (;;) {
-          const rows = await repo.reportRows(app.db, job.id, after, 5_000);
+          const rows = await repo.reportRows(app.db, job, after, 5_000);
           if (rows.length === 0) return;
           after = rows.at(-1)!.rowNumber;
           yield stringify(
@@ -83,7 +83,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
               r.rowNumber,
               neutralizeFormula(r.fullName),
               neutralizeFormula(r.email),
-              r.outcome ?? 'pending',
+              r.outcome,
               r.reason ?? '',
             ]),
           );
