@@ -7,6 +7,7 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       { test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'] } },
+      { test: { name: 'quiz-engine', include: ['packages/quiz-engine/src/**/*.test.ts'] } },
       {
         test: {
           name: 'server',

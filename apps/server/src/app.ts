@@ -34,8 +34,10 @@ import { importRoutes } from './modules/imports/routes';
 import { groupRoutes } from './modules/groups/routes';
 import { feedbackRoutes } from './modules/feedback/routes';
 import { activityRoutes } from './modules/activity/routes';
+import { quizPlugin } from './modules/quiz';
 import { deliveryPlugin } from './plugins/delivery';
 import { chatGateway } from './realtime/chat-gateway';
+import { quizGateway } from './realtime/quiz-gateway';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
 import { webPlugin } from './plugins/web';
@@ -113,6 +115,10 @@ export async function buildApp({ config, db, logger = false }: BuildOptions) {
   await app.register(postRoutes);
   await app.register(alumzoneRoutes);
   await app.register(imageRoutes, { config });
+  // Before the chat gateway: on close, Socket.IO waits for every connection of the HTTP server,
+  // so the quiz's sockets must be cut first (preClose hooks run in registration order).
+  await app.register(quizPlugin, { config });
+  await app.register(quizGateway, { config });
   await app.register(chatGateway, { config });
   await app.register(jobRoutes);
   await app.register(chatRoutes);

@@ -15,3 +15,4 @@ export * from './console';
 export * from './upload';
 export * from './analytics';
 export * from './community';
+export * from './quiz';

@@ -78,6 +78,24 @@ export const API = {
     admins: (collegeId: string) => `/api/console/colleges/${encodeURIComponent(collegeId)}/admins`,
     admin: (userId: string) => `/api/console/admins/${encodeURIComponent(userId)}`,
   },
+  /** The quiz player's calls and socket (member-portal.md §7, "separate API host"). */
+  quiz: {
+    gameStatus: (code: string) => `/api/kahoot/game-status/${encodeURIComponent(code)}`,
+    validateUser: '/api/kahoot/validate-user',
+    joinGame: (code: string) => `/api/kahoot/join-game/${encodeURIComponent(code)}`,
+    submitAnswer: (code: string, playerId: string) =>
+      `/api/kahoot/submit-answer/${encodeURIComponent(code)}/${encodeURIComponent(playerId)}`,
+    socket: (code: string) => `/api/kahoot/ws/${encodeURIComponent(code)}`,
+  },
+  /** The host's side of the quiz (ours: the spec shows only the player). */
+  quizHost: {
+    quizzes: '/api/quizzes',
+    quiz: (quizId: string) => `/api/quizzes/${encodeURIComponent(quizId)}`,
+    startGame: (quizId: string) => `/api/quizzes/${encodeURIComponent(quizId)}/games`,
+    game: (code: string) => `/api/quiz-games/${encodeURIComponent(code)}`,
+    action: (code: string) => `/api/quiz-games/${encodeURIComponent(code)}/action`,
+    results: (code: string) => `/api/quiz-games/${encodeURIComponent(code)}/results.csv`,
+  },
   /** Upload Users (improvement: the file is sent once and imported as a job). */
   imports: {
     upload: '/api/dashboard/upload-users',

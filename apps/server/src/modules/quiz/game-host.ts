@@ -1,0 +1,473 @@
+import {
+  QUIZ_MESSAGES,
+  type HostState,
+  type QuizServerMessage,
+  type SubmitAnswerAnswer,
+} from '@alumnet/contract';
+import { QuizGame, QuizStateError, type AnswerRejection } from '@alumnet/quiz-engine';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Executor } from '../../db/client';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { GameMoved, type QuizCluster } from './cluster';
+import {
+  finishedMessage,
+  hostStateOf,
+  questionMessage,
+  resultMessages,
+  toEngineQuestion,
+  type GameEvent,
+} from './presenter';
+import * as repo from './repository';
+
+/** The host's console gets at most this many pushes a second. */
+const HOST_PUSH_MS = 250;
+/** A finished game stays in memory this long for late readers, then only the database has it. */
+const FINISHED_KEEP_MS = 10 * 60_000;
+
+export const GAME_NOT_FOUND = 'Quiz not found.';
+
+/** A game this process hosts: the engine plus what is needed to persist and announce it. */
+interface LiveGame {
+  id: string;
+  code: string;
+  title: string;
+  engine: QuizGame;
+  /** Player id (players row) of each member who joined. */
+  playerOf: Map<string, string>;
+  timer: NodeJS.Timeout | null;
+  hostTimer: NodeJS.Timeout | null;
+  hostPushedAt: number;
+  /** Writes of the games row, one after another, so the last state written is the last one. */
+  writes: Promise<void>;
+}
+
+export type HostAction = 'start' | 'next' | 'end';
+export interface PlayerConnection {
+  playerId: string;
+  name: string;
+  /** `connected`, then whatever shows the game where it stands (the question running...). */
+  messages: QuizServerMessage[];
+}
+
+/** The operations that run where the game lives; another process forwards them there. */
+interface Operations {
+  join: (
+    game: LiveGame,
+    args: { userId: string; name: string },
+  ) => Promise<{ name: string; total_players: number; score: number }>;
+  submit: (
+    game: LiveGame,
+    args: { userId: string; option: number; timeTakenMs: number },
+  ) => Promise<SubmitAnswerAnswer>;
+  connect: (game: LiveGame, args: { userId: string }) => Promise<PlayerConnection>;
+  hostState: (game: LiveGame, args: null) => Promise<HostState>;
+  action: (game: LiveGame, args: { action: HostAction }) => Promise<HostState>;
+}
+type OpName = keyof Operations;
+type ArgsOf<K extends OpName> = Parameters<Operations[K]>[1];
+type ResultOf<K extends OpName> = Awaited<ReturnType<Operations[K]>>;
+
+const REJECTIONS: Record<AnswerRejection, () => AppError> = {
+  unknown_player: () => forbidden('Join the game first.'),
+  not_in_question: () => conflict('No question is open right now.'),
+  already_answered: () => conflict('You have already answered this question.'),
+  too_late: () => conflict(QUIZ_MESSAGES.tooLate),
+  bad_option: () => badRequest('Choose one of the options shown.'),
+};
+
+/**
+ * The games this process hosts, in memory: it runs their engines and question timers, writes
+ * every change to the database before announcing it, and hands events to the sockets (its own
+ * through `onEvent`, other processes' through the cluster). Calls about a game hosted elsewhere
+ * are forwarded there.
+ */
+export class GameHost {
+  private readonly games = new Map<string, LiveGame>();
+  private readonly loading = new Map<string, Promise<LiveGame>>();
+  private readonly listeners = new Set<(event: GameEvent) => void>();
+  private readonly ops: Operations;
+  private closed = false;
+
+  constructor(
+    private readonly db: Executor,
+    private readonly cluster: QuizCluster,
+    private readonly log: FastifyBaseLogger,
+    private readonly clock: () => number = Date.now,
+  ) {
+    this.ops = {
+      join: (game, args) => this.join(game, args),
+      submit: (game, args) => this.submit(game, args),
+      connect: async (game, args) => this.connect(game, args),
+      hostState: async (game) => hostStateOf(game.engine, game.code, game.title),
+      action: (game, args) => this.act(game, args.action),
+    };
+  }
+
+  async start() {
+    await this.cluster.start({
+      execute: (op, code, args) => this.runHere(op as OpName, code, args as never),
+      deliver: (event) => this.deliverLocally(event),
+      lost: (code) => this.unload(code, false),
+    });
+  }
+
+  async close() {
+    this.closed = true;
+    for (const code of [...this.games.keys()]) this.unload(code, false);
+    await this.cluster.close();
+  }
+
+  /** Every event about every game, for this process's sockets. */
+  onEvent(listener: (event: GameEvent) => void) {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Runs an operation where the game lives: here, or on the process that hosts it. */
+  async call<K extends OpName>(op: K, code: string, args: ArgsOf<K>): Promise<ResultOf<K>> {
+    for (let attempt = 0; ; attempt++) {
+      const owner = await this.cluster.ownerOf(code);
+      if (owner === 'here') return this.runHere(op, code, args);
+      try {
+        return (await this.cluster.forward(owner, op, code, args)) as ResultOf<K>;
+      } catch (error) {
+        if (!(error instanceof GameMoved) || attempt >= 2) throw error;
+      }
+    }
+  }
+
+  private async runHere<K extends OpName>(
+    op: K,
+    code: string,
+    args: ArgsOf<K>,
+  ): Promise<ResultOf<K>> {
+    if (this.closed) throw new AppError(503, 'The server is restarting. Please try again.');
+    if (!this.games.has(code) && (await this.cluster.ownerOf(code)) !== 'here')
+      throw new GameMoved();
+    const game = await this.live(code);
+    const run = this.ops[op] as (game: LiveGame, args: ArgsOf<K>) => Promise<ResultOf<K>>;
+    try {
+      return await run(game, args);
+    } catch (error) {
+      if (error instanceof QuizStateError) throw conflict(error.message);
+      throw error;
+    }
+  }
+
+  /** The game in memory, restored from the database on first touch. */
+  private live(code: string): Promise<LiveGame> {
+    const known = this.games.get(code);
+    if (known) return Promise.resolve(known);
+    let pending = this.loading.get(code);
+    if (!pending) {
+      pending = this.restore(code)
+        .catch(async (error: unknown) => {
+          await this.cluster.release(code).catch(() => {});
+          throw error;
+        })
+        .finally(() => this.loading.delete(code));
+      this.loading.set(code, pending);
+    }
+    return pending;
+  }
+
+  private async restore(code: string): Promise<LiveGame> {
+    const row = await repo.findGame(this.db, code);
+    if (!row) throw notFound(GAME_NOT_FOUND);
+    const [questions, roster] = await Promise.all([
+      repo.quizQuestionsOf(this.db, row.quizId),
+      repo.gamePlayers(this.db, row.id),
+    ]);
+    const current = row.currentQuestion === null ? undefined : questions[row.currentQuestion];
+    const answers =
+      current && row.questionStartedAt
+        ? await repo.answersTo(this.db, row.id, current.id, row.questionStartedAt)
+        : [];
+    const engine = QuizGame.restore(
+      { questions: questions.map(toEngineQuestion), clock: this.clock },
+      {
+        status: row.status,
+        currentIndex: row.currentQuestion,
+        questionStartedAt: row.questionStartedAt?.getTime() ?? null,
+        players: roster,
+        answers: answers.map((a) => ({ ...a, option: a.option ?? -1 })),
+      },
+    );
+    const game: LiveGame = {
+      id: row.id,
+      code: row.code,
+      title: row.title,
+      engine,
+      playerOf: new Map(roster.map((p) => [p.userId, p.id])),
+      timer: null,
+      hostTimer: null,
+      hostPushedAt: 0,
+      writes: Promise.resolve(),
+    };
+    this.games.set(code, game);
+    if (engine.status === 'question') this.armTimer(game);
+    if (engine.status === 'finished') this.forgetLater(game);
+    return game;
+  }
+
+  // ------------------------------------------------------------ operations
+
+  private async join(game: LiveGame, { userId, name }: { userId: string; name: string }) {
+    if (game.engine.status === 'finished') throw conflict('This game is over.');
+    const row = await repo.upsertPlayer(this.db, game.id, userId, name);
+    const { player, rejoined } = game.engine.join(row.id, name);
+    game.playerOf.set(userId, row.id);
+    if (!rejoined) {
+      this.emit({
+        kind: 'all',
+        code: game.code,
+        message: { type: 'player_joined', total_players: game.engine.playerCount },
+      });
+      this.pushHost(game);
+    }
+    return { name: player.name, total_players: game.engine.playerCount, score: player.score };
+  }
+
+  private async submit(
+    game: LiveGame,
+    args: { userId: string; option: number; timeTakenMs: number },
+  ): Promise<SubmitAnswerAnswer> {
+    const playerId = game.playerOf.get(args.userId);
+    if (!playerId) throw forbidden('Join the game first.');
+    const { engine } = game;
+    const question = engine.currentQuestion;
+    const outcome = engine.answer(playerId, args.option);
+    if (!outcome.accepted) {
+      // After the close, "no question" is the player being late for the one that just ended.
+      if (outcome.reason === 'not_in_question' && engine.status === 'results')
+        throw REJECTIONS.too_late();
+      throw REJECTIONS[outcome.reason]();
+    }
+    let stored: number | null;
+    try {
+      stored = await repo.storeAnswer(this.db, {
+        playerId,
+        questionId: question!.id,
+        option: args.option,
+        timeTakenMs: args.timeTakenMs,
+        isCorrect: outcome.isCorrect,
+        score: outcome.points,
+      });
+    } catch (error) {
+      engine.withdrawAnswer(playerId);
+      throw error;
+    }
+    if (stored === null) {
+      // The database already holds an answer (given to a process that hosted the game before).
+      engine.withdrawAnswer(playerId);
+      throw REJECTIONS.already_answered();
+    }
+    this.pushHost(game);
+    if (engine.status === 'question' && engine.everyoneAnswered()) void this.closeSafely(game);
+    return {
+      is_correct: outcome.isCorrect,
+      score_added: outcome.points,
+      score_earned: outcome.total,
+    };
+  }
+
+  private connect(game: LiveGame, { userId }: { userId: string }): PlayerConnection {
+    const playerId = game.playerOf.get(userId);
+    const snapshot = playerId ? game.engine.snapshotFor(playerId) : null;
+    if (!playerId || !snapshot) throw forbidden('Join the game first.');
+    const { player } = snapshot;
+    const messages: QuizServerMessage[] = [
+      {
+        type: 'connected',
+        name: player.name,
+        score: player.score,
+        status: snapshot.status,
+        total_players: snapshot.totalPlayers,
+      },
+    ];
+    if (snapshot.question)
+      messages.push(questionMessage(game.engine, snapshot.question.yourAnswer));
+    if (snapshot.status === 'results') {
+      const results = this.resultsEvent(game);
+      messages.push(...resultMessages(results, playerId, player.name));
+    }
+    if (snapshot.status === 'finished')
+      messages.push(finishedMessage(this.finishedEvent(game), playerId, player.name));
+    return { playerId, name: player.name, messages };
+  }
+
+  private async act(game: LiveGame, action: HostAction): Promise<HostState> {
+    const { engine } = game;
+    if (action === 'end') await this.finish(game);
+    else if (action === 'start') await this.startGame(game);
+    else if (engine.status === 'lobby') await this.startGame(game);
+    else if (engine.status === 'question') await this.closeQuestion(game);
+    else if (engine.status === 'results') await this.nextQuestion(game);
+    else throw conflict('The game is over.');
+    return hostStateOf(engine, game.code, game.title);
+  }
+
+  // ------------------------------------------------------------ transitions
+
+  private async startGame(game: LiveGame) {
+    game.engine.start();
+    await this.persist(game);
+    this.emit({
+      kind: 'all',
+      code: game.code,
+      message: { type: 'game_started', total_questions: game.engine.questions.length },
+    });
+    this.askQuestion(game);
+  }
+
+  private async nextQuestion(game: LiveGame) {
+    const question = game.engine.next();
+    await this.persist(game);
+    if (question) this.askQuestion(game);
+    else this.announceFinish(game);
+  }
+
+  private askQuestion(game: LiveGame) {
+    this.emit({ kind: 'all', code: game.code, message: questionMessage(game.engine) });
+    this.armTimer(game);
+    this.pushHost(game);
+  }
+
+  private async closeQuestion(game: LiveGame) {
+    if (game.engine.status !== 'question') return;
+    this.clearTimer(game);
+    game.engine.closeQuestion();
+    await this.persist(game);
+    this.emit(this.resultsEvent(game));
+    this.pushHost(game);
+  }
+
+  private async closeSafely(game: LiveGame) {
+    try {
+      await this.closeQuestion(game);
+    } catch (error) {
+      this.log.error({ err: error, code: game.code }, 'closing a quiz question failed');
+    }
+  }
+
+  private async finish(game: LiveGame) {
+    if (game.engine.status === 'finished') throw conflict('The game is over.');
+    this.clearTimer(game);
+    const closed = game.engine.finish();
+    await this.persist(game);
+    if (closed) this.emit(this.resultsEvent(game));
+    this.announceFinish(game);
+  }
+
+  private announceFinish(game: LiveGame) {
+    this.emit(this.finishedEvent(game));
+    this.pushHost(game);
+    this.forgetLater(game);
+  }
+
+  private resultsEvent(game: LiveGame): Extract<GameEvent, { kind: 'results' }> {
+    const { engine } = game;
+    const summary = engine.summary();
+    const players: Record<string, [number, number, number | null, number]> = {};
+    engine.standings().forEach((player, i) => {
+      const result = engine.resultFor(player.id)!;
+      players[player.id] = [result.points, result.total, result.option, i + 1];
+    });
+    return {
+      kind: 'results',
+      code: game.code,
+      questionId: summary.questionId,
+      correctAnswer: summary.correctOption,
+      top: engine.leaderboard(),
+      players,
+    };
+  }
+
+  private finishedEvent(game: LiveGame): Extract<GameEvent, { kind: 'finished' }> {
+    const players: Record<string, [number, number]> = {};
+    game.engine.standings().forEach((player, i) => {
+      players[player.id] = [i + 1, player.score];
+    });
+    return { kind: 'finished', code: game.code, podium: game.engine.podium(), players };
+  }
+
+  // ------------------------------------------------------------ plumbing
+
+  /** Writes the game's state as it is now; resolves once it (and every earlier write) landed. */
+  private persist(game: LiveGame) {
+    const { engine } = game;
+    const state = {
+      status: engine.status,
+      currentQuestion: engine.currentIndex < 0 ? null : engine.currentIndex,
+      questionStartedAt:
+        engine.questionStartedAt === null ? null : new Date(engine.questionStartedAt),
+    };
+    game.writes = game.writes
+      .catch(() => {})
+      .then(() => repo.saveGameState(this.db, game.id, state));
+    return game.writes;
+  }
+
+  private armTimer(game: LiveGame) {
+    this.clearTimer(game);
+    const wait = game.engine.msUntilClose();
+    if (wait === null) return;
+    game.timer = setTimeout(() => {
+      game.timer = null;
+      void this.closeSafely(game);
+    }, wait);
+  }
+
+  private clearTimer(game: LiveGame) {
+    if (game.timer) clearTimeout(game.timer);
+    game.timer = null;
+  }
+
+  /** The host's console hears of changes at most every HOST_PUSH_MS, always with fresh state. */
+  private pushHost(game: LiveGame) {
+    if (game.hostTimer) return;
+    const wait = Math.max(0, game.hostPushedAt + HOST_PUSH_MS - Date.now());
+    game.hostTimer = setTimeout(() => {
+      game.hostTimer = null;
+      game.hostPushedAt = Date.now();
+      this.emit({
+        kind: 'host',
+        code: game.code,
+        state: hostStateOf(game.engine, game.code, game.title),
+      });
+    }, wait);
+  }
+
+  private forgetLater(game: LiveGame) {
+    setTimeout(() => {
+      if (this.games.get(game.code) === game) this.unload(game.code, true);
+    }, FINISHED_KEEP_MS).unref();
+  }
+
+  private unload(code: string, release: boolean) {
+    const game = this.games.get(code);
+    if (!game) return;
+    this.clearTimer(game);
+    if (game.hostTimer) clearTimeout(game.hostTimer);
+    this.games.delete(code);
+    if (release)
+      this.cluster
+        .release(code)
+        .catch((error: unknown) => this.log.error({ err: error }, 'releasing a quiz game failed'));
+  }
+
+  private emit(event: GameEvent) {
+    this.deliverLocally(event);
+    this.cluster.publish(event);
+  }
+
+  private deliverLocally(event: GameEvent) {
+    for (const listener of this.listeners) {
+      try {
+        listener(event);
+      } catch (error) {
+        this.log.error({ err: error }, 'delivering a quiz event failed');
+      }
+    }
+  }
+}

@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../../config';
+import { SingleProcess, type QuizCluster } from './cluster';
+import { GameHost } from './game-host';
+import type { GameEvent } from './presenter';
+import { RedisCluster } from './redis-cluster';
+import { quizRoutes } from './routes';
+import { createQuizService, type QuizService } from './service';
+
+export type { GameEvent } from './presenter';
+export { finishedMessage, resultMessages } from './presenter';
+export type { PlayerConnection } from './game-host';
+
+/** What the quiz's socket gateway uses of the module. */
+export interface QuizLive {
+  service: QuizService;
+  /** Every event of every game this process has sockets for (its own and other processes'). */
+  onEvent(listener: (event: GameEvent) => void): () => void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    quiz: QuizLive;
+  }
+}
+
+/**
+ * The live quiz: the games this process hosts (see game-host.ts), the player's and the host's
+ * HTTP calls, and `app.quiz` for the socket gateway (realtime/quiz-gateway.ts).
+ */
+export const quizPlugin = fp(
+  async (app: FastifyInstance, { config }: { config: Config }) => {
+    const cluster: QuizCluster = config.redisUrl
+      ? new RedisCluster(config.redisUrl, config.redisPrefix, app.log)
+      : new SingleProcess();
+    const host = new GameHost(app.db, cluster, app.log);
+    await host.start();
+    app.addHook('onClose', () => host.close());
+    const service = createQuizService(app.db, host);
+    app.decorate('quiz', {
+      service,
+      onEvent: (listener) => host.onEvent(listener),
+    } satisfies QuizLive);
+    await app.register(quizRoutes, { quiz: service });
+  },
+  { name: 'quiz', dependencies: ['db', 'auth'] },
+);

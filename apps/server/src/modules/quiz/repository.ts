@@ -1,0 +1,303 @@
+import type { GameStatus, QuizBody } from '@alumnet/contract';
+import { and, asc, desc, eq, gte, ne, sql } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import type { Executor } from '../../db/client';
+import {
+  answers,
+  appSettings,
+  games,
+  players,
+  quizQuestions,
+  quizzes,
+  users,
+} from '../../db/schema';
+
+/**
+ * The installation's secret (app_settings 'secret', the one invitation links are derived from),
+ * made on first use so every process derives the same player credentials.
+ */
+export async function appSecret(db: Executor) {
+  await db
+    .insert(appSettings)
+    .values({ key: 'secret', value: randomBytes(32).toString('base64url') })
+    .onConflictDoNothing();
+  const [row] = await db
+    .select({ value: appSettings.value })
+    .from(appSettings)
+    .where(eq(appSettings.key, 'secret'));
+  return row!.value;
+}
+
+// ---------------------------------------------------------------- quizzes (the host's side)
+
+/** College admins see their college's quizzes only; super admins (null) see every one. */
+const inScope = (collegeId: string | null) =>
+  collegeId === null ? undefined : eq(quizzes.collegeId, collegeId);
+
+// Written out in full: in a one-table select Drizzle leaves columns unqualified, and the inner
+// query's own "id" would win.
+const questionCount = sql<number>`(
+  select count(*)::int from quiz_questions qq where qq.quiz_id = "quizzes"."id"
+)`;
+const liveCode = sql<string | null>`(
+  select g.code from games g
+  where g.quiz_id = "quizzes"."id" and g.status <> 'finished'
+  order by g.created_at desc limit 1
+)`;
+const summaryColumns = {
+  id: quizzes.id,
+  title: quizzes.title,
+  collegeId: quizzes.collegeId,
+  createdAt: quizzes.createdAt,
+  questionCount,
+  liveCode,
+};
+export type QuizSummaryRow = Awaited<ReturnType<typeof listQuizzes>>[number];
+export type QuestionRow = typeof quizQuestions.$inferSelect;
+
+export function listQuizzes(db: Executor, collegeId: string) {
+  return db
+    .select(summaryColumns)
+    .from(quizzes)
+    .where(eq(quizzes.collegeId, collegeId))
+    .orderBy(desc(quizzes.createdAt), asc(quizzes.id));
+}
+
+export async function findQuiz(db: Executor, quizId: string, scope: string | null) {
+  const [quiz] = await db
+    .select(summaryColumns)
+    .from(quizzes)
+    .where(and(eq(quizzes.id, quizId), inScope(scope)));
+  return quiz;
+}
+
+export function quizQuestionsOf(db: Executor, quizId: string) {
+  return db
+    .select()
+    .from(quizQuestions)
+    .where(eq(quizQuestions.quizId, quizId))
+    .orderBy(asc(quizQuestions.position));
+}
+
+export async function insertQuiz(
+  db: Executor,
+  quiz: { collegeId: string; createdBy: string; title: string },
+) {
+  const [row] = await db.insert(quizzes).values(quiz).returning({ id: quizzes.id });
+  return row!.id;
+}
+
+export async function renameQuiz(db: Executor, quizId: string, title: string) {
+  await db.update(quizzes).set({ title }).where(eq(quizzes.id, quizId));
+}
+
+/**
+ * Writes the questions in play order. Each position keeps its row (an upsert, not delete and
+ * insert) so the answers of earlier games, which point at these rows, survive an edit.
+ */
+export async function writeQuestions(
+  db: Executor,
+  quizId: string,
+  questions: QuizBody['questions'],
+) {
+  await db
+    .insert(quizQuestions)
+    .values(
+      questions.map((q, position) => ({
+        quizId,
+        position,
+        question: q.question,
+        options: q.options,
+        correctOption: q.correctOption,
+        timeLimit: q.timeLimit,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [quizQuestions.quizId, quizQuestions.position],
+      set: {
+        question: sql`excluded.question`,
+        options: sql`excluded.options`,
+        correctOption: sql`excluded.correct_option`,
+        timeLimit: sql`excluded.time_limit`,
+      },
+    });
+  await db
+    .delete(quizQuestions)
+    .where(and(eq(quizQuestions.quizId, quizId), gte(quizQuestions.position, questions.length)));
+}
+
+export async function deleteQuiz(db: Executor, quizId: string) {
+  await db.delete(quizzes).where(eq(quizzes.id, quizId));
+}
+
+export async function hasUnfinishedGame(db: Executor, quizId: string) {
+  const [row] = await db
+    .select({ id: games.id })
+    .from(games)
+    .where(and(eq(games.quizId, quizId), ne(games.status, 'finished')))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** A new game in the lobby; undefined when the code is taken (the caller draws another). */
+export async function insertGame(db: Executor, quizId: string, code: string) {
+  const [row] = await db
+    .insert(games)
+    .values({ quizId, code })
+    .onConflictDoNothing({ target: games.code })
+    .returning({ id: games.id, code: games.code });
+  return row;
+}
+
+// ---------------------------------------------------------------- games
+
+/**
+ * A game with its quiz's title and college: what every call about a game checks first. With a
+ * scope (a college admin's college), only that college's games are found.
+ */
+export async function findGame(db: Executor, code: string, scope: string | null = null) {
+  const [row] = await db
+    .select({
+      id: games.id,
+      code: games.code,
+      quizId: games.quizId,
+      status: games.status,
+      currentQuestion: games.currentQuestion,
+      questionStartedAt: games.questionStartedAt,
+      title: quizzes.title,
+      collegeId: quizzes.collegeId,
+    })
+    .from(games)
+    .innerJoin(quizzes, eq(quizzes.id, games.quizId))
+    .where(and(eq(games.code, code), inScope(scope)));
+  return row;
+}
+export type GameRow = NonNullable<Awaited<ReturnType<typeof findGame>>>;
+
+/** What game-status shows: the state, the quiz's size and how many joined. */
+export async function gameOverview(db: Executor, code: string) {
+  const [row] = await db
+    .select({
+      status: games.status,
+      title: quizzes.title,
+      totalQuestions: sql<number>`(
+        select count(*)::int from quiz_questions qq where qq.quiz_id = "games"."quiz_id"
+      )`,
+      playersCount: sql<number>`(
+        select count(*)::int from players p where p.game_id = "games"."id"
+      )`,
+    })
+    .from(games)
+    .innerJoin(quizzes, eq(quizzes.id, games.quizId))
+    .where(eq(games.code, code));
+  return row;
+}
+
+/** The players in the order they joined: the leaderboard's tie-break. */
+export function gamePlayers(db: Executor, gameId: string) {
+  return db
+    .select({ id: players.id, userId: players.userId, name: players.name, score: players.score })
+    .from(players)
+    .where(eq(players.gameId, gameId))
+    .orderBy(asc(players.joinedAt), asc(players.id));
+}
+
+/** The answers given to one question of a game, with their server-measured time. */
+export function answersTo(
+  db: Executor,
+  gameId: string,
+  questionId: string,
+  questionStartedAt: Date,
+) {
+  return db
+    .select({
+      playerId: answers.playerId,
+      option: answers.option,
+      isCorrect: answers.isCorrect,
+      points: answers.score,
+      elapsedMs: sql<number>`greatest(0, (extract(epoch from ${answers.createdAt} - ${questionStartedAt.toISOString()}::timestamptz) * 1000)::int)`,
+    })
+    .from(answers)
+    .innerJoin(players, eq(players.id, answers.playerId))
+    .where(and(eq(players.gameId, gameId), eq(answers.questionId, questionId)));
+}
+
+export async function saveGameState(
+  db: Executor,
+  gameId: string,
+  state: { status: GameStatus; currentQuestion: number | null; questionStartedAt: Date | null },
+) {
+  await db.update(games).set(state).where(eq(games.id, gameId));
+}
+
+/** A member who may play: approved, not rejected. */
+export async function findPlayableMember(db: Executor, where: { email: string } | { id: string }) {
+  const [row] = await db
+    .select({ id: users.id, fullName: users.fullName, collegeId: users.collegeId })
+    .from(users)
+    .where(
+      and(
+        'email' in where ? eq(users.email, where.email) : eq(users.id, where.id),
+        eq(users.isApproved, true),
+        eq(users.isRejected, false),
+      ),
+    );
+  return row;
+}
+
+/** Joins a player, or finds the one this member already is in the game (score kept). */
+export async function upsertPlayer(db: Executor, gameId: string, userId: string, name: string) {
+  const [row] = await db
+    .insert(players)
+    .values({ gameId, userId, name })
+    .onConflictDoUpdate({ target: [players.gameId, players.userId], set: { name } })
+    .returning({ id: players.id, score: players.score });
+  return row!;
+}
+
+/**
+ * Stores an answer and adds its points to the player's score in one statement. The unique index
+ * on (player, question) is the final word on "one answer each": a second answer stores nothing
+ * and answers null.
+ */
+export async function storeAnswer(
+  db: Executor,
+  answer: {
+    playerId: string;
+    questionId: string;
+    option: number;
+    timeTakenMs: number;
+    isCorrect: boolean;
+    score: number;
+  },
+) {
+  const result = await db.execute<{ score: number }>(sql`
+    with stored as (
+      insert into ${answers} (player_id, question_id, option, time_taken_ms, is_correct, score)
+      values (${answer.playerId}, ${answer.questionId}, ${answer.option}, ${answer.timeTakenMs},
+              ${answer.isCorrect}, ${answer.score})
+      on conflict (player_id, question_id) do nothing
+      returning player_id, score
+    )
+    update ${players} set score = ${players.score} + stored.score
+    from stored where ${players.id} = stored.player_id
+    returning ${players.score} as score`);
+  return result.rows[0]?.score ?? null;
+}
+
+/** One row per player for the results CSV, best first (ties: earlier joiner first). */
+export function gameResults(db: Executor, gameId: string) {
+  return db
+    .select({
+      name: players.name,
+      email: users.email,
+      score: players.score,
+      correctAnswers: sql<number>`(
+        select count(*)::int from answers a where a.player_id = "players"."id" and a.is_correct
+      )`,
+    })
+    .from(players)
+    .innerJoin(users, eq(users.id, players.userId))
+    .where(eq(players.gameId, gameId))
+    .orderBy(desc(players.score), asc(players.joinedAt), asc(players.id));
+}

@@ -1,0 +1,174 @@
+import {
+  API,
+  gameCodeParams,
+  gameStatusAnswer,
+  hostActionBody,
+  hostState,
+  joinGameAnswer,
+  joinGameBody,
+  messageAnswer,
+  quizBody,
+  quizDetail,
+  quizIdParams,
+  quizListQuery,
+  quizSummary,
+  startGameAnswer,
+  submitAnswerAnswer,
+  submitAnswerBody,
+  submitAnswerParams,
+  validateUserAnswer,
+  validateUserBody,
+} from '@alumnet/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../auth/plugin';
+import type { QuizService } from './service';
+
+/** Fastify's path pattern of a contract path: the placeholder values become `:name`. */
+const pattern = (path: string) => path.replace(/%3A/g, ':');
+
+/**
+ * The player's calls (member-portal.md §7, snake_case, open to anyone: the player_id is the
+ * credential) and the host's (college admins and super admins).
+ */
+export const quizRoutes: FastifyPluginAsyncZod<{ quiz: QuizService }> = async (app, { quiz }) => {
+  const playerTags = ['quiz'];
+  const hostTags = ['quiz host'];
+
+  app.get(
+    pattern(API.quiz.gameStatus(':code')),
+    { schema: { tags: playerTags, params: gameCodeParams, response: { 200: gameStatusAnswer } } },
+    (request) => quiz.status(request.params.code),
+  );
+
+  app.post(
+    API.quiz.validateUser,
+    {
+      // Answers a name for an e-mail: slowed down so the directory cannot be read this way.
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: { tags: playerTags, body: validateUserBody, response: { 200: validateUserAnswer } },
+    },
+    (request) => quiz.validateUser(request.body.email_id),
+  );
+
+  app.post(
+    pattern(API.quiz.joinGame(':code')),
+    {
+      schema: {
+        tags: playerTags,
+        params: gameCodeParams,
+        body: joinGameBody,
+        response: { 200: joinGameAnswer },
+      },
+    },
+    (request) => quiz.join(request.params.code, request.body.player_id),
+  );
+
+  app.post(
+    pattern(API.quiz.submitAnswer(':code', ':playerId')),
+    {
+      schema: {
+        tags: playerTags,
+        params: submitAnswerParams,
+        body: submitAnswerBody,
+        response: { 200: submitAnswerAnswer },
+      },
+    },
+    (request) => quiz.submit(request.params.code, request.params.playerId, request.body),
+  );
+
+  // ---------------------------------------------------------------- the host's console
+
+  const onRequest = app.requireAdmin;
+
+  app.get(
+    API.quizHost.quizzes,
+    {
+      onRequest,
+      schema: {
+        tags: hostTags,
+        querystring: quizListQuery,
+        response: { 200: z.array(quizSummary) },
+      },
+    },
+    (request) => quiz.listQuizzes(currentUser(request), request.query.collegeId),
+  );
+
+  app.post(
+    API.quizHost.quizzes,
+    { onRequest, schema: { tags: hostTags, body: quizBody, response: { 200: quizDetail } } },
+    (request) => quiz.createQuiz(currentUser(request), request.body),
+  );
+
+  const quizPath = pattern(API.quizHost.quiz(':quizId'));
+  app.get(
+    quizPath,
+    { onRequest, schema: { tags: hostTags, params: quizIdParams, response: { 200: quizDetail } } },
+    (request) => quiz.readQuiz(currentUser(request), request.params.quizId),
+  );
+
+  app.put(
+    quizPath,
+    {
+      onRequest,
+      schema: {
+        tags: hostTags,
+        params: quizIdParams,
+        body: quizBody,
+        response: { 200: quizDetail },
+      },
+    },
+    (request) => quiz.replaceQuiz(currentUser(request), request.params.quizId, request.body),
+  );
+
+  app.delete(
+    quizPath,
+    {
+      onRequest,
+      schema: { tags: hostTags, params: quizIdParams, response: { 200: messageAnswer } },
+    },
+    (request) => quiz.deleteQuiz(currentUser(request), request.params.quizId),
+  );
+
+  app.post(
+    pattern(API.quizHost.startGame(':quizId')),
+    {
+      onRequest,
+      schema: { tags: hostTags, params: quizIdParams, response: { 200: startGameAnswer } },
+    },
+    (request) => quiz.startGame(currentUser(request), request.params.quizId),
+  );
+
+  app.get(
+    pattern(API.quizHost.game(':code')),
+    { onRequest, schema: { tags: hostTags, params: gameCodeParams, response: { 200: hostState } } },
+    (request) => quiz.hostState(currentUser(request), request.params.code),
+  );
+
+  app.post(
+    pattern(API.quizHost.action(':code')),
+    {
+      onRequest,
+      schema: {
+        tags: hostTags,
+        params: gameCodeParams,
+        body: hostActionBody,
+        response: { 200: hostState },
+      },
+    },
+    (request) => quiz.act(currentUser(request), request.params.code, request.body.action),
+  );
+
+  app.get(
+    pattern(API.quizHost.results(':code')),
+    { onRequest, schema: { tags: hostTags, params: gameCodeParams } },
+    async (request, reply) => {
+      const { fileName, csv } = await quiz.resultsCsv(currentUser(request), request.params.code);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(csv);
+    },
+  );
+};
