@@ -14,6 +14,7 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconBriefcase,
+  IconDeviceGamepad2,
   IconHome,
   IconLayoutDashboard,
   IconLogout,
@@ -40,6 +41,7 @@ export const memberSections = [
   { to: paths.chat, label: 'Chat', icon: IconMessageCircle },
   { to: paths.groups, label: 'Groups', icon: IconUsersGroup },
   { to: paths.feedback, label: 'Feedback', icon: IconMessageReport },
+  { to: paths.quiz, label: 'Quiz', icon: IconDeviceGamepad2 },
   { to: paths.profile, label: 'Profile', icon: IconUserCircle },
 ] as const;
 

@@ -1,0 +1,472 @@
+import {
+  QUIZ,
+  QUIZ_MESSAGES,
+  type GameStatusAnswer,
+  type QuizClientMessage,
+  type QuizServerMessage,
+} from '@alumnet/contract';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { QuizPage } from './quiz-page';
+
+// The browser's WebSocket, driven by the test: it plays the server's side of the socket.
+class FakeSocket {
+  static readonly CONNECTING = 0;
+  static readonly OPEN = 1;
+  static readonly CLOSED = 3;
+  static all: FakeSocket[] = [];
+  readyState = FakeSocket.CONNECTING;
+  sent: QuizClientMessage[] = [];
+  closedWith: number | null = null;
+  onopen: ((event: Event) => void) | null = null;
+  onmessage: ((event: MessageEvent) => void) | null = null;
+  onclose: ((event: CloseEvent) => void) | null = null;
+  constructor(readonly url: string) {
+    FakeSocket.all.push(this);
+  }
+  send(data: string) {
+    this.sent.push(JSON.parse(data) as QuizClientMessage);
+  }
+  close(code = 1000) {
+    this.readyState = FakeSocket.CLOSED;
+    this.closedWith = code;
+  }
+  // The server's side.
+  accept() {
+    this.readyState = FakeSocket.OPEN;
+    act(() => this.onopen?.(new Event('open')));
+  }
+  push(message: QuizServerMessage) {
+    act(() => this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(message) })));
+  }
+  drop() {
+    this.readyState = FakeSocket.CLOSED;
+    act(() => this.onclose?.(new CloseEvent('close', { wasClean: false, code: 1006 })));
+  }
+}
+const lastSocket = () => {
+  const socket = FakeSocket.all.at(-1);
+  if (!socket) throw new Error('no socket was opened');
+  return socket;
+};
+
+type Reply = [status: number, body: unknown];
+interface Call {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+/** The quiz API at the fetch boundary: each route answers its replies in turn, the last one forever. */
+function serve(routes: Record<string, Reply | Reply[]>) {
+  const calls: Call[] = [];
+  const queues = new Map(
+    Object.entries(routes).map(([key, reply]) => [
+      key,
+      Array.isArray(reply[0]) ? [...(reply as Reply[])] : [reply as Reply],
+    ]),
+  );
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((path: string, init: RequestInit) => {
+      const method = init.method ?? 'GET';
+      calls.push({
+        method,
+        path,
+        body: init.body ? JSON.parse(String(init.body)) : undefined,
+      });
+      const queue = queues.get(`${method} ${path}`);
+      const [status, body] = (queue && queue.length > 1 ? queue.shift() : queue?.[0]) ?? [
+        500,
+        { message: 'not served' },
+      ];
+      return Promise.resolve(new Response(JSON.stringify(body), { status }));
+    }),
+  );
+  return calls;
+}
+
+/** An error answer as the server shapes every one (apiErrorSchema). */
+const failure = (status: number, message: string): Reply => [
+  status,
+  { statusCode: status, error: 'Error', message },
+];
+
+const CODE = 'ABC123';
+const INFO: GameStatusAnswer = {
+  status: 'lobby',
+  total_questions: 3,
+  players_count: 4,
+  title: 'Alumni Trivia',
+};
+const PLAYER = { name: 'Meera Menon', player_id: 'p-7f3a9c' };
+const STATUS = `GET /api/kahoot/game-status/${CODE}`;
+const VALIDATE = 'POST /api/kahoot/validate-user';
+const JOIN = `POST /api/kahoot/join-game/${CODE}`;
+const SUBMIT = `POST /api/kahoot/submit-answer/${CODE}/${PLAYER.player_id}`;
+const JOINED: Reply = [
+  200,
+  { message: 'Joined the game successfully', name: PLAYER.name, total_players: 5, score: 0 },
+];
+
+const question = (
+  overrides: Partial<Extract<QuizServerMessage, { type: 'question' }>> = {},
+): QuizServerMessage => ({
+  type: 'question',
+  question_id: 'q1',
+  question: 'Which city hosts the campus?',
+  options: ['Chennai', 'Pune', 'Delhi', 'Kochi'],
+  question_number: 1,
+  total_questions: 3,
+  time_limit: 20,
+  remaining_ms: 20_000,
+  ...overrides,
+});
+
+function renderAt(path: string) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <MantineProvider>
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route path="/quiz" element={<QuizPage />} />
+            <Route path="/quiz/:code" element={<QuizPage />} />
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+}
+
+const codeInput = () => screen.getByLabelText('Quiz code');
+const enterButton = () => screen.getByRole('button', { name: 'Enter' });
+
+/** From /quiz/{code} through e-mail and welcome to the joined view with an open socket. */
+async function joinAsMeera() {
+  const calls = serve({
+    [STATUS]: [200, INFO],
+    [VALIDATE]: [200, PLAYER],
+    [JOIN]: JOINED,
+    [SUBMIT]: [200, { is_correct: false, score_added: 0, score_earned: 0 }],
+  });
+  renderAt(`/quiz/${CODE}`);
+  fireEvent.change(await screen.findByLabelText('Your e-mail'), {
+    target: { value: 'meera@demo.alumnet.dev' },
+  });
+  fireEvent.click(screen.getByRole('button', { name: QUIZ_MESSAGES.validateEmail }));
+  fireEvent.click(await screen.findByRole('button', { name: QUIZ_MESSAGES.joinGame }));
+  await screen.findByText('Joined the game successfully');
+  const socket = lastSocket();
+  socket.accept();
+  return { calls, socket };
+}
+
+beforeEach(() => {
+  FakeSocket.all = [];
+  sessionStorage.clear();
+  vi.stubGlobal('WebSocket', FakeSocket);
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+// Rendering Mantine in jsdom is slow on a busy two-core machine.
+describe('QuizPage', { timeout: 20_000 }, () => {
+  it('keeps the code to six upper-case letters and digits and submits only a whole code', async () => {
+    const calls = serve({ [STATUS]: [200, INFO] });
+    renderAt('/quiz');
+    expect(screen.getByRole('heading', { name: QUIZ_MESSAGES.heading })).toBeTruthy();
+
+    // An empty code asked for by the Enter key gets the spec's message.
+    fireEvent.keyDown(codeInput(), { key: 'Enter' });
+    expect(await screen.findByText(QUIZ_MESSAGES.codeRequired)).toBeTruthy();
+
+    fireEvent.change(codeInput(), { target: { value: 'ab-c 1' } });
+    expect(codeInput()).toHaveProperty('value', 'ABC1');
+    expect(screen.queryByText(QUIZ_MESSAGES.codeRequired)).toBeNull();
+    expect(enterButton()).toHaveProperty('disabled', true);
+    fireEvent.keyDown(codeInput(), { key: 'Enter' });
+    expect(calls).toEqual([]);
+
+    fireEvent.change(codeInput(), { target: { value: 'abc123xyz' } });
+    expect(codeInput()).toHaveProperty('value', CODE);
+    expect(enterButton()).toHaveProperty('disabled', false);
+    fireEvent.keyDown(codeInput(), { key: 'Enter' });
+
+    // The e-mail step shows what game-status said about the game.
+    expect(await screen.findByRole('heading', { name: INFO.title })).toBeTruthy();
+    expect(screen.getByText(CODE)).toBeTruthy();
+    expect(screen.getByText('Waiting to start')).toBeTruthy();
+    expect(screen.getByText('Questions').nextSibling?.textContent).toBe('3');
+    expect(screen.getByText('Players').nextSibling?.textContent).toBe('4');
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([STATUS]);
+  });
+
+  it('shows Quiz Not Found for an unknown code and Try Again goes back to code entry', async () => {
+    serve({ [`GET /api/kahoot/game-status/ZZZ999`]: failure(404, 'Game not found') });
+    renderAt('/quiz/zzz999');
+    expect(await screen.findByRole('heading', { name: QUIZ_MESSAGES.notFoundTitle })).toBeTruthy();
+    expect(screen.getByText(QUIZ_MESSAGES.notFound)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: QUIZ_MESSAGES.tryAgain }));
+    expect(screen.getByRole('heading', { name: QUIZ_MESSAGES.heading })).toBeTruthy();
+    expect(codeInput()).toHaveProperty('value', 'ZZZ999');
+  });
+
+  it('says the connection failed when game-status fails otherwise', async () => {
+    serve({ [STATUS]: failure(503, 'Service unavailable') });
+    renderAt(`/quiz/${CODE}`);
+    expect(await screen.findByText(QUIZ_MESSAGES.connectFailed)).toBeTruthy();
+    expect(screen.getByRole('heading', { name: QUIZ_MESSAGES.heading })).toBeTruthy();
+  });
+
+  it('checks the e-mail, reports failed calls, and Back goes one step back', async () => {
+    const calls = serve({
+      [STATUS]: [200, INFO],
+      [VALIDATE]: [failure(404, 'No member with this e-mail'), [200, PLAYER]],
+      [JOIN]: [failure(500, 'Server error'), JOINED],
+    });
+    renderAt(`/quiz/${CODE}`);
+    const email = await screen.findByLabelText('Your e-mail');
+    const validate = screen.getByRole('button', { name: QUIZ_MESSAGES.validateEmail });
+    expect(validate).toHaveProperty('disabled', true);
+
+    fireEvent.change(email, { target: { value: 'meera.demo.dev' } });
+    fireEvent.click(validate);
+    expect(await screen.findByText(QUIZ_MESSAGES.emailInvalid)).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+
+    fireEvent.change(email, { target: { value: ' Meera@Demo.Alumnet.dev ' } });
+    fireEvent.click(validate);
+    expect(await screen.findByText(QUIZ_MESSAGES.validateFailed)).toBeTruthy();
+    expect(calls.at(-1)).toEqual({
+      method: 'POST',
+      path: '/api/kahoot/validate-user',
+      body: { email_id: 'meera@demo.alumnet.dev' },
+    });
+
+    fireEvent.click(validate);
+    expect(await screen.findByRole('heading', { name: `Welcome, ${PLAYER.name}!` })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: QUIZ_MESSAGES.joinGame }));
+    expect(await screen.findByText(QUIZ_MESSAGES.joinFailed)).toBeTruthy();
+    expect(calls.at(-1)?.body).toEqual({ player_id: PLAYER.player_id });
+
+    fireEvent.click(screen.getByRole('button', { name: QUIZ_MESSAGES.back }));
+    expect(screen.getByLabelText('Your e-mail')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: QUIZ_MESSAGES.back }));
+    expect(screen.getByRole('heading', { name: QUIZ_MESSAGES.heading })).toBeTruthy();
+    expect(FakeSocket.all).toEqual([]);
+  });
+
+  it('plays a game: joins, connects, answers, sees the results, the leaderboard and the podium', async () => {
+    const { calls, socket } = await joinAsMeera();
+    expect(socket.url).toBe(`ws://${window.location.host}/api/kahoot/ws/${CODE}`);
+    expect(socket.sent).toEqual([
+      { type: 'player_connected', player_id: PLAYER.player_id, game_code: CODE },
+    ]);
+    expect(screen.getByText('Connected')).toBeTruthy();
+    expect(screen.getByText(PLAYER.player_id)).toBeTruthy();
+
+    socket.push({ type: 'game_started', total_questions: 3 });
+    expect(
+      screen.getByText('The game has started! Get ready for the first question.'),
+    ).toBeTruthy();
+
+    socket.push(question());
+    expect(screen.getByText('Question 1 of 3')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Which city hosts the campus?' })).toBeTruthy();
+    expect(screen.getByText('20s')).toBeTruthy();
+    const options = within(screen.getByRole('group', { name: 'Options' })).getAllByRole('button');
+    expect(options.map((b) => b.textContent)).toEqual(['AChennai', 'BPune', 'CDelhi', 'DKochi']);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Pune' }));
+    expect(await screen.findByText('Answer submitted! Waiting for the results…')).toBeTruthy();
+    const submitted = calls.find((c) => c.path.startsWith('/api/kahoot/submit-answer/'));
+    expect(submitted?.path).toBe(`/api/kahoot/submit-answer/${CODE}/${PLAYER.player_id}`);
+    expect(submitted?.body).toMatchObject({ submitter_answer: 1 });
+    const { time_taken } = submitted?.body as { time_taken: number };
+    expect(time_taken).toBeGreaterThanOrEqual(0);
+    expect(time_taken).toBeLessThan(5);
+
+    socket.push({
+      type: 'question_results',
+      question_id: 'q1',
+      correct_answer: 0,
+      score_earned_by_player: 0,
+      total_score: 0,
+      answer_state: 'wrong',
+      your_answer: 1,
+    });
+    expect(screen.getByText(QUIZ_MESSAGES.wrong)).toBeTruthy();
+    expect(screen.getByText(QUIZ_MESSAGES.oops)).toBeTruthy();
+    // Marked in words as well as in colour.
+    expect(
+      within(screen.getByRole('list', { name: 'Answers' })).getByText('A. Chennai').parentElement
+        ?.textContent,
+    ).toContain('Correct answer');
+    expect(
+      within(screen.getByRole('list', { name: 'Answers' })).getByText('B. Pune').parentElement
+        ?.textContent,
+    ).toContain('Your answer');
+
+    socket.push({
+      type: 'leaderboard',
+      top: [
+        { rank: 1, name: 'Rahul Verma', score: 950 },
+        { rank: 2, name: 'Anita Rao', score: 800 },
+      ],
+      you: { rank: 4, name: PLAYER.name, score: 0 },
+    });
+    const board = screen.getByRole('region', { name: 'Leaderboard' });
+    expect(within(board).getByText('#1 Rahul Verma')).toBeTruthy();
+    expect(within(board).getByText('Your rank: #4 · 0 points')).toBeTruthy();
+
+    socket.push(question({ question_id: 'q2', question: 'Founded in?', question_number: 2 }));
+    expect(screen.getByText('Question 2 of 3')).toBeTruthy();
+    socket.push({
+      type: 'game_finished',
+      podium: [
+        { rank: 1, name: 'Rahul Verma', score: 1900 },
+        { rank: 2, name: 'Anita Rao', score: 1700 },
+        { rank: 3, name: PLAYER.name, score: 900 },
+      ],
+      you: { rank: 3, name: PLAYER.name, score: 900 },
+    });
+    const podium = screen.getByRole('region', { name: 'Final results' });
+    expect(within(podium).getByText('1st')).toBeTruthy();
+    expect(within(podium).getByText('Rahul Verma')).toBeTruthy();
+    expect(within(podium).getByText('3rd')).toBeTruthy();
+    expect(within(podium).getByText('Your rank: #3 · 900 points')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Play again' }));
+    expect(screen.getByRole('heading', { name: QUIZ_MESSAGES.heading })).toBeTruthy();
+    expect(codeInput()).toHaveProperty('value', '');
+    expect(socket.closedWith).toBe(1000);
+    expect(sessionStorage.length).toBe(0);
+  });
+
+  it('releases the pick when the answer cannot be sent, so the player can retry', async () => {
+    const { socket } = await joinAsMeera();
+    const calls = serve({
+      [SUBMIT]: [
+        failure(409, 'The question is not open'),
+        [200, { is_correct: true, score_added: 950, score_earned: 950 }],
+      ],
+    });
+    socket.push(question());
+    fireEvent.click(screen.getByRole('button', { name: 'Delhi' }));
+    // While it is sent, no second pick; the pick is marked in words for assistive technology.
+    expect(screen.getByRole('button', { name: 'Chennai' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: 'Delhi' }).getAttribute('aria-pressed')).toBe('true');
+    expect(
+      await screen.findByText(QUIZ_MESSAGES.submitFailed('The question is not open.')),
+    ).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Chennai' })).toHaveProperty('disabled', false),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Chennai' }));
+    expect(await screen.findByText('Answer submitted! Waiting for the results…')).toBeTruthy();
+    expect(calls.map((c) => c.body)).toMatchObject([
+      { submitter_answer: 2 },
+      { submitter_answer: 0 },
+    ]);
+
+    socket.push({
+      type: 'question_results',
+      question_id: 'q1',
+      correct_answer: 0,
+      score_earned_by_player: 950,
+      total_score: 950,
+      answer_state: 'correct',
+      your_answer: 0,
+    });
+    expect(screen.getByText(QUIZ_MESSAGES.correct)).toBeTruthy();
+    expect(screen.getByText('+950')).toBeTruthy();
+  });
+
+  it('tells the player time is up when the countdown ends without an answer', async () => {
+    const { socket } = await joinAsMeera();
+    socket.push(question({ remaining_ms: 300 }));
+    expect(await screen.findByText(QUIZ_MESSAGES.timesUp)).toBeTruthy();
+    expect(screen.getByText(QUIZ_MESSAGES.tooLate)).toBeTruthy();
+    expect(screen.queryByRole('group', { name: 'Options' })).toBeNull();
+
+    socket.push({
+      type: 'question_results',
+      question_id: 'q1',
+      correct_answer: 2,
+      score_earned_by_player: 0,
+      total_score: 0,
+      answer_state: 'none',
+      your_answer: null,
+    });
+    expect(screen.getByText(QUIZ_MESSAGES.noAnswer)).toBeTruthy();
+    expect(
+      within(screen.getByRole('list', { name: 'Answers' })).getByText('C. Delhi').parentElement
+        ?.textContent,
+    ).toContain('Correct answer');
+  });
+
+  it('a refreshed page keeps the player, reconnects and honours remaining_ms and your_answer', async () => {
+    await joinAsMeera();
+    // A fresh page in the same tab: only sessionStorage survives.
+    cleanup();
+    FakeSocket.all = [];
+    const calls = serve({});
+    renderAt('/quiz');
+
+    const socket = lastSocket();
+    socket.accept();
+    expect(socket.sent[0]).toEqual({
+      type: 'player_connected',
+      player_id: PLAYER.player_id,
+      game_code: CODE,
+    });
+    socket.push({
+      type: 'connected',
+      name: PLAYER.name,
+      score: 1200,
+      status: 'question',
+      total_players: 5,
+    });
+    expect(screen.getByText('Quiz ABC123 · Score 1200')).toBeTruthy();
+
+    socket.push(question({ time_limit: 90, remaining_ms: 65_000 }));
+    expect(screen.getByText('1:05')).toBeTruthy();
+    expect(screen.getByRole('progressbar', { name: 'Time left' })).toBeTruthy();
+
+    // The server remembers an answer the page lost: the screen shows it as submitted.
+    socket.push(question({ question_id: 'q2', question_number: 2, your_answer: 3 }));
+    expect(screen.getByText('Answer submitted! Waiting for the results…')).toBeTruthy();
+    expect(
+      within(screen.getByRole('list', { name: 'Answers' })).getByText('D. Kochi').parentElement
+        ?.textContent,
+    ).toContain('Your answer');
+    expect(calls).toEqual([]);
+  });
+
+  it('pings every 30 s and reconnects 5 s after an unclean close', async () => {
+    const { socket } = await joinAsMeera();
+    // The socket opened before fake time began; a drop and reconnect run on fake time.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    socket.drop();
+    expect(screen.getByText('Disconnected')).toBeTruthy();
+    act(() => vi.advanceTimersByTime(QUIZ.reconnectMs - 100));
+    expect(FakeSocket.all).toHaveLength(1);
+    act(() => vi.advanceTimersByTime(100));
+    expect(FakeSocket.all).toHaveLength(2);
+
+    const again = lastSocket();
+    again.accept();
+    expect(screen.getByText('Connected')).toBeTruthy();
+    act(() => vi.advanceTimersByTime(QUIZ.pingSeconds * 1000));
+    expect(again.sent).toEqual([
+      { type: 'player_connected', player_id: PLAYER.player_id, game_code: CODE },
+      { type: 'ping', player_id: PLAYER.player_id },
+    ]);
+  });
+});

@@ -1,0 +1,194 @@
+import { QUIZ, QUIZ_MESSAGES, normalizeQuizCode, type QuizServerMessage } from '@alumnet/contract';
+import { Box, Paper } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { useParams } from 'react-router';
+import { PublicLayout } from '../../../components/public-layout';
+import { ApiRequestError } from '../../../lib/api-client';
+import { fetchGameStatus, joinGame, submitAnswer, validateUser } from '../api/quiz';
+import { useQuizSocket } from '../hooks/use-quiz-socket';
+import { inGame, initialQuizState, quizReducer, type QuizState } from '../utils/quiz-state';
+import { forgetPlayer, readStoredPlayer, storePlayer } from '../utils/stored-player';
+import { AnswerView } from './answer-view';
+import { CodeEntry, NotFound } from './code-entry';
+import { GameBar } from './game-bar';
+import { JoinedView } from './joined-view';
+import { EmailEntry, Welcome } from './player-entry';
+import { QuestionView } from './question-view';
+
+/** `/quiz` and `/quiz/{code}`: the live quiz player, open to everyone (member-portal.md). */
+export function QuizPage() {
+  return (
+    <PublicLayout>
+      {/* Phone first: the whole width on a phone, a centred card on anything wider. */}
+      <Box maw={480} mx="auto" px="sm">
+        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} shadow="sm">
+          <QuizPlayer />
+        </Paper>
+      </Box>
+    </PublicLayout>
+  );
+}
+
+/** The server's reason, ending as a sentence so the spec's "… Please try again." reads right. */
+const reasonOf = (error: Error) => {
+  const reason = error instanceof ApiRequestError ? error.message : 'Something went wrong.';
+  return /[.!?]$/.test(reason) ? reason : `${reason}.`;
+};
+
+const isNotFound = (error: Error | null) =>
+  error instanceof ApiRequestError && error.status === 404;
+
+/** Seconds since the question was sent, to a tenth (the server records it, never scores it). */
+const secondsSinceSent = (question: NonNullable<QuizState['question']>) =>
+  Math.max(0, Math.round((Date.now() - (question.deadline - question.time_limit * 1000)) / 100)) /
+  10;
+
+function QuizPlayer() {
+  const urlCode = normalizeQuizCode(useParams().code ?? '');
+  const [state, dispatch] = useReducer(quizReducer, urlCode, (code) =>
+    initialQuizState(code, readStoredPlayer()),
+  );
+  const onMessage = useCallback(
+    (message: QuizServerMessage) => dispatch({ type: 'server', message, now: Date.now() }),
+    [],
+  );
+  const onTimeUp = useCallback(
+    (questionId: string) => dispatch({ type: 'timeUp', questionId }),
+    [],
+  );
+  const connected = useQuizSocket(
+    state.code,
+    inGame(state.step) ? (state.player?.player_id ?? null) : null,
+    onMessage,
+  );
+
+  const lookup = useMutation({
+    mutationFn: fetchGameStatus,
+    onSuccess: (info, code) => dispatch({ type: 'codeFound', code, info }),
+    onError: (error, code) => {
+      if (isNotFound(error)) dispatch({ type: 'codeNotFound', code });
+    },
+  });
+  const validate = useMutation({
+    mutationFn: validateUser,
+    onSuccess: (player) => dispatch({ type: 'validated', player }),
+  });
+  const join = useMutation({
+    mutationFn: joinGame,
+    onSuccess: (answer, { code, playerId }) => {
+      storePlayer({ code, player_id: playerId, name: answer.name });
+      dispatch({ type: 'joined', answer });
+    },
+  });
+  const submit = useMutation({
+    mutationFn: (input: Parameters<typeof submitAnswer>[0] & { questionId: string }) =>
+      submitAnswer(input),
+    onSuccess: (answer, { questionId }) => dispatch({ type: 'submitted', questionId, answer }),
+    onError: (error, { questionId }) =>
+      dispatch({
+        type: 'submitFailed',
+        questionId,
+        message: QUIZ_MESSAGES.submitFailed(reasonOf(error)),
+      }),
+  });
+
+  // /quiz/{code} looks the code up at once, a single time (StrictMode runs effects twice).
+  const lookUpFromUrl = useRef(state.step === 'code' && urlCode.length === QUIZ.codeLength);
+  const { mutate: lookUp } = lookup;
+  useEffect(() => {
+    if (!lookUpFromUrl.current) return;
+    lookUpFromUrl.current = false;
+    lookUp(urlCode);
+  }, [lookUp, urlCode]);
+
+  const backToCode = () => {
+    lookup.reset();
+    validate.reset();
+    dispatch({ type: 'backToCode' });
+  };
+  const reset = () => {
+    forgetPlayer();
+    for (const mutation of [lookup, validate, join, submit]) mutation.reset();
+    dispatch({ type: 'reset' });
+  };
+  const choose = (option: number) => {
+    const { question, player } = state;
+    if (!question || !player || state.selection !== null) return;
+    dispatch({ type: 'selected', option });
+    submit.mutate({
+      code: state.code,
+      playerId: player.player_id,
+      option,
+      timeTaken: secondsSinceSent(question),
+      questionId: question.question_id,
+    });
+  };
+
+  switch (state.step) {
+    case 'code':
+      return (
+        <CodeEntry
+          initialCode={state.code}
+          busy={lookup.isPending}
+          error={lookup.isError && !isNotFound(lookup.error) ? QUIZ_MESSAGES.connectFailed : null}
+          onSubmit={(code) => lookup.mutate(code)}
+        />
+      );
+    case 'notFound':
+      return <NotFound onTryAgain={backToCode} />;
+    case 'email':
+      return (
+        <EmailEntry
+          code={state.code}
+          info={state.info}
+          busy={validate.isPending}
+          error={validate.isError ? QUIZ_MESSAGES.validateFailed : null}
+          onBack={backToCode}
+          onValidate={(email) => validate.mutate(email)}
+        />
+      );
+    case 'welcome':
+      return (
+        <Welcome
+          name={state.player?.name ?? ''}
+          busy={join.isPending}
+          error={join.isError ? QUIZ_MESSAGES.joinFailed : null}
+          onBack={() => {
+            join.reset();
+            validate.reset();
+            dispatch({ type: 'backToEmail' });
+          }}
+          onJoin={() =>
+            state.player && join.mutate({ code: state.code, playerId: state.player.player_id })
+          }
+        />
+      );
+    case 'joined':
+    case 'question':
+    case 'answered':
+      return (
+        <>
+          <GameBar
+            code={state.code}
+            name={state.player?.name ?? ''}
+            score={state.score}
+            connected={connected}
+          />
+          {state.step === 'joined' && <JoinedView state={state} onLeave={reset} />}
+          {state.step === 'question' && state.question && (
+            <QuestionView
+              key={state.question.question_id}
+              question={state.question}
+              selection={state.selection}
+              sending={submit.isPending}
+              error={state.submitError}
+              onChoose={choose}
+              onTimeUp={onTimeUp}
+            />
+          )}
+          {state.step === 'answered' && <AnswerView state={state} onPlayAgain={reset} />}
+        </>
+      );
+  }
+}
