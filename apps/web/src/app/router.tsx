@@ -113,6 +113,29 @@ export const router = createBrowserRouter([
             .FeedbackPage,
         }),
       },
+      // The live quiz: the player's screen is open to everyone (a member plays by e-mail).
+      ...[paths.quiz, paths.quizWithCode].map((path) => ({
+        path,
+        lazy: async () => ({
+          Component: (await import('../features/quiz/components/quiz-page')).QuizPage,
+        }),
+      })),
+      {
+        path: paths.quizHost,
+        loader: requireUser,
+        lazy: async () => ({
+          Component: (await import('../features/admin/quiz-host/components/quiz-host-page'))
+            .QuizHostPage,
+        }),
+      },
+      {
+        path: paths.quizHostGame,
+        loader: requireUser,
+        lazy: async () => ({
+          Component: (await import('../features/admin/quiz-host/components/game-console-page'))
+            .GameConsolePage,
+        }),
+      },
       {
         path: paths.groups,
         loader: requireUser,

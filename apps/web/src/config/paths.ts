@@ -26,6 +26,7 @@ export const paths = {
   collegeSetup: '/dashboard/setup',
   outbox: '/dashboard/outbox',
   quizHost: '/dashboard/quiz',
+  quizHostGame: '/dashboard/quiz/game/:code',
   invite: '/invite/:token',
   groups: '/groups',
   feedback: '/feedback',

@@ -3,6 +3,7 @@ import {
   IconBriefcase,
   IconBuildingCommunity,
   IconBuildingSkyscraper,
+  IconDeviceGamepad2,
   IconHeartHandshake,
   IconHelpCircle,
   IconInbox,
@@ -24,7 +25,7 @@ interface Props {
 
 /** admin-area.md §2: the Admin Dashboard tab's buttons; the last four are the super admin's. */
 export function AdminToolbar({ isSuperAdmin, companiesOpen, onToggleCompanies, onReload }: Props) {
-  // Nine buttons on a phone: smaller, so they take a few short rows, not a column.
+  // Eleven buttons on a phone: smaller, so they take a few short rows, not a column.
   const size = useMatches({ base: 'xs', sm: 'sm' });
   const link = { component: Link, variant: 'light', size } as const;
   const superLink = { component: Link, variant: 'default', size } as const;
@@ -51,6 +52,9 @@ export function AdminToolbar({ isSuperAdmin, companiesOpen, onToggleCompanies, o
         </Button>
         <Button {...link} to={paths.collegeSetup} leftSection={<IconSitemap size={16} />}>
           College Setup
+        </Button>
+        <Button {...link} to={paths.quizHost} leftSection={<IconDeviceGamepad2 size={16} />}>
+          Live Quiz
         </Button>
         <Tooltip label="Reload">
           <ActionIcon

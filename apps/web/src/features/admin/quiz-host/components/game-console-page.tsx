@@ -1,0 +1,172 @@
+import { normalizeQuizCode, type HostState } from '@alumnet/contract';
+import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import {
+  IconAlertCircle,
+  IconArrowRight,
+  IconPlayerStop,
+  IconWifi,
+  IconWifiOff,
+} from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { paths, pathTo } from '../../../../config/paths';
+import { ApiRequestError } from '../../../../lib/api-client';
+import { AdminOnly } from '../../shared/components/admin-only';
+import { PageHeader } from '../../shared/components/page-header';
+import { adminNotify } from '../../shared/notify';
+import { serverMessage } from '../../shared/utils/errors';
+import { gameQuery, useHostAction, type HostAction } from '../api/game';
+import { useHostSocket } from '../hooks/use-host-socket';
+import { EndGameDialog } from './end-game-dialog';
+import { GameLobby } from './game-lobby';
+import { GamePodium } from './game-podium';
+import { GameQuestion } from './game-question';
+import { GameResults } from './game-results';
+
+/** `/dashboard/quiz/game/:code`: the host's console for one game, meant for a projector. */
+export function GameConsolePage() {
+  return (
+    <AdminOnly>
+      <GameConsole />
+    </AdminOnly>
+  );
+}
+
+const ACTION_FAILED: Record<HostAction, string> = {
+  start: 'Could not start the game.',
+  next: 'Could not move to the next step.',
+  end: 'Could not end the game.',
+};
+
+function GameConsole() {
+  const code = normalizeQuizCode(useParams().code ?? '');
+  const [connected, setConnected] = useState(false);
+  // The socket pushes every change; reading the game every 2 s covers only its absence.
+  const game = useQuery(gameQuery(code, !connected));
+  const state = game.data;
+  const missing = !state && game.isError;
+  useHostSocket(code, state?.status !== 'finished' && !missing, setConnected);
+
+  const action = useHostAction(code);
+  const [confirmEnd, setConfirmEnd] = useState(false);
+  async function run(which: HostAction) {
+    if (action.isPending) return;
+    try {
+      await action.mutateAsync(which);
+    } catch (error) {
+      adminNotify.failure(ACTION_FAILED[which], error);
+    }
+    if (which === 'end') setConfirmEnd(false);
+  }
+
+  return (
+    <Stack gap="lg" maw={1280} mx="auto" w="100%">
+      <PageHeader
+        back={paths.quizHost}
+        backLabel="Quizzes"
+        title={state?.title ?? `Game ${code}`}
+        description={state ? `Game ${state.code}` : undefined}
+      >
+        {state && state.status !== 'finished' && (
+          <Group gap="xs">
+            <Badge
+              variant="light"
+              color={connected ? 'green' : 'orange'}
+              leftSection={connected ? <IconWifi size={12} /> : <IconWifiOff size={12} />}
+            >
+              {connected ? 'Live' : 'Reconnecting…'}
+            </Badge>
+            <Button
+              variant="light"
+              color="red"
+              leftSection={<IconPlayerStop size={16} />}
+              onClick={() => setConfirmEnd(true)}
+            >
+              End game
+            </Button>
+          </Group>
+        )}
+      </PageHeader>
+
+      {state ? (
+        <Stage
+          state={state}
+          busy={action.isPending}
+          onStart={() => run('start')}
+          onNext={() => run('next')}
+        />
+      ) : missing ? (
+        <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">
+              {game.error instanceof ApiRequestError && game.error.status === 404
+                ? `No game has the code ${code}.`
+                : serverMessage(game.error, 'Could not load the game.')}
+            </Text>
+            <Button size="xs" variant="light" component={Link} to={paths.quizHost}>
+              Back to the quizzes
+            </Button>
+          </Stack>
+        </Alert>
+      ) : (
+        <Center py="xl">
+          <Loader aria-label="Loading the game" />
+        </Center>
+      )}
+
+      <EndGameDialog
+        opened={confirmEnd}
+        busy={action.isPending && action.variables === 'end'}
+        onConfirm={() => run('end')}
+        onClose={() => setConfirmEnd(false)}
+      />
+    </Stack>
+  );
+}
+
+/** What the room sees at each step of the game. */
+function Stage({
+  state,
+  busy,
+  onStart,
+  onNext,
+}: {
+  state: HostState;
+  busy: boolean;
+  onStart: () => void;
+  onNext: () => void;
+}) {
+  const { status, question } = state;
+  if (status === 'lobby') {
+    const joinUrl = `${window.location.origin}${pathTo(paths.quizWithCode, { code: state.code })}`;
+    return <GameLobby state={state} joinUrl={joinUrl} starting={busy} onStart={onStart} />;
+  }
+  if (status === 'finished') return <GamePodium state={state} />;
+  if (!question) {
+    return (
+      <Center py="xl">
+        <Loader aria-label="Waiting for the question" />
+      </Center>
+    );
+  }
+  if (status === 'question') return <GameQuestion state={state} question={question} />;
+  const last = state.question_number >= state.total_questions;
+  return (
+    <Stack gap="lg">
+      <GameResults state={state} question={question} />
+      <Paper withBorder radius="md" p="md">
+        <Group justify="flex-end">
+          <Button
+            size="lg"
+            rightSection={<IconArrowRight size={20} />}
+            onClick={onNext}
+            loading={busy}
+          >
+            {last ? 'Show podium' : 'Next question'}
+          </Button>
+        </Group>
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,60 @@
+import { questionOfText, type HostState } from '@alumnet/contract';
+import { Group, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Countdown } from './countdown';
+import { OPTION_COLOURS, optionLetter } from './option-letter';
+
+/** While a question runs: the question, its options, the time left and how many answered. */
+export function GameQuestion({
+  state,
+  question,
+}: {
+  state: HostState;
+  question: NonNullable<HostState['question']>;
+}) {
+  const { answers_count: answered, total_players: players } = state;
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="md">
+        <Stack gap={4} miw={0}>
+          <Text c="dimmed" fw={600}>
+            {questionOfText(state.question_number, state.total_questions)}
+          </Text>
+          <Title order={2} fz={{ base: 24, sm: 36 }} style={{ overflowWrap: 'anywhere' }}>
+            {question.question}
+          </Title>
+        </Stack>
+        <Countdown
+          // A new state restarts the count from the server's figure.
+          key={`${state.question_number}:${question.remaining_ms}`}
+          remainingMs={question.remaining_ms}
+          limitSeconds={question.time_limit}
+        />
+      </Group>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        {question.options.map((option, i) => (
+          <Paper
+            key={i}
+            radius="md"
+            p={{ base: 'sm', sm: 'lg' }}
+            bg={`${OPTION_COLOURS[i % OPTION_COLOURS.length]}.6`}
+            c="white"
+          >
+            <Text fw={700} fz={{ base: 18, sm: 24 }} style={{ overflowWrap: 'anywhere' }}>
+              {optionLetter(i)}. {option}
+            </Text>
+          </Paper>
+        ))}
+      </SimpleGrid>
+      <Stack gap={6}>
+        <Text fw={600} aria-live="polite">
+          {answered} / {players} answered
+        </Text>
+        <Progress
+          value={players > 0 ? (answered / players) * 100 : 0}
+          size="lg"
+          aria-label="Answers received"
+        />
+      </Stack>
+    </Stack>
+  );
+}
