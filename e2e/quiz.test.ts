@@ -1,0 +1,118 @@
+import { API, QUIZ_MESSAGES, questionOfText } from '@alumnet/contract';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, logIn, url } from './browser';
+
+const QUESTIONS = [
+  {
+    question: 'Which colour is the sky on a clear day?',
+    options: ['Green', 'Blue', 'Red'],
+    correctOption: 1,
+    timeLimit: 20,
+  },
+  {
+    question: 'How many days are in a week?',
+    options: ['Five', 'Seven'],
+    correctOption: 1,
+    timeLimit: 20,
+  },
+];
+
+/** A player on a phone-sized page, from the code to the welcome. */
+async function join(browser: Browser, code: string, email: string) {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+  });
+  const page = await context.newPage();
+  await page.goto(url('/quiz'));
+  await page.getByRole('heading', { name: QUIZ_MESSAGES.heading }).waitFor();
+  const input = page.getByLabel('Quiz code');
+  await input.fill(code.toLowerCase().slice(0, 5));
+  expect(await page.getByRole('button', { name: 'Enter' }).isDisabled()).toBe(true);
+  await input.pressSequentially(code.slice(5).toLowerCase());
+  expect(await input.inputValue()).toBe(code);
+  await page.getByRole('button', { name: 'Enter' }).click();
+  await page.getByLabel('Your e-mail').fill(email);
+  await page.getByRole('button', { name: QUIZ_MESSAGES.validateEmail }).click();
+  await page.getByRole('button', { name: QUIZ_MESSAGES.joinGame }).click();
+  return page;
+}
+
+describe('Live quiz (host console and player screen)', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('shows the not-found step for an unknown code, and Try Again returns to the code', async () => {
+    const page = await (
+      await browser.newContext({ viewport: { width: 390, height: 844 } })
+    ).newPage();
+    await page.goto(url('/quiz/ZZZZ99'));
+    await page.getByText(QUIZ_MESSAGES.notFound).waitFor();
+    await page.getByRole('button', { name: QUIZ_MESSAGES.tryAgain }).click();
+    await page.getByRole('heading', { name: QUIZ_MESSAGES.heading }).waitFor();
+  });
+
+  it('the host starts a game, two players join on phones, answer, and see their scores and the podium', async () => {
+    const hostContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const host: Page = await hostContext.newPage();
+    await logIn(host, 'admin@demo.alumnet.dev');
+    await host.waitForURL(url('/dashboard'));
+    const title = `E2E quiz ${Date.now()}`;
+    const created = await host.request.post(url(API.quizHost.quizzes), {
+      data: { title, questions: QUESTIONS },
+    });
+    expect(created.status(), await created.text()).toBe(200);
+
+    await host.goto(url('/dashboard/quiz'));
+    await host
+      .getByRole('listitem', { name: title })
+      .getByRole('button', { name: 'Start game' })
+      .click();
+    await host.waitForURL(/\/dashboard\/quiz\/game\/[A-Z0-9]{6}$/);
+    const code = host.url().slice(-6);
+    await host.getByLabel(`Game code ${code}`).waitFor();
+
+    const meera = await join(browser, code, 'member@demo.alumnet.dev');
+    const second = await join(browser, code, 'member2@demo.alumnet.dev');
+    const players = host.getByRole('list', { name: 'Players' }).getByRole('listitem');
+    await expect.poll(() => players.count(), { timeout: 15_000 }).toBe(2);
+
+    await host.getByRole('button', { name: 'Start', exact: true }).click();
+    for (const [n, q] of QUESTIONS.entries()) {
+      for (const page of [meera, second])
+        await page.getByText(questionOfText(n + 1, QUESTIONS.length)).waitFor();
+      // Meera answers right, the other player wrong.
+      await meera.getByRole('button', { name: q.options[q.correctOption]! }).click();
+      await second.getByRole('button', { name: q.options[q.correctOption === 0 ? 1 : 0]! }).click();
+      await meera.getByText(QUIZ_MESSAGES.correct).waitFor();
+      await second.getByText(QUIZ_MESSAGES.wrong).waitFor();
+      await host
+        .getByRole('button', { name: n + 1 < QUESTIONS.length ? 'Next question' : 'Show podium' })
+        .click();
+    }
+
+    await host
+      .getByRole('list', { name: 'Podium' })
+      .or(host.getByLabel('Podium'))
+      .first()
+      .waitFor();
+    const csv = await host.request.get(url(API.quizHost.results(code)));
+    const lines = (await csv.text()).trim().split('\n');
+    expect(lines).toHaveLength(3);
+    // Two quick right answers score between 1,000 and 1,900; the wrong ones nothing.
+    const meeraLine = lines.find((l) => l.includes('member@demo.alumnet.dev'))!;
+    const score = Number(meeraLine.split(',').at(-2));
+    expect(score).toBeGreaterThan(1500);
+    expect(score).toBeLessThanOrEqual(2000);
+    expect(lines.find((l) => l.includes('member2@demo.alumnet.dev'))).toMatch(/,0,0,2$/);
+
+    await meera.getByText(/1st/).first().waitFor();
+    await hostContext.close();
+  });
+});
