@@ -1,9 +1,7 @@
 import type { DispatchMethod } from '@alumnet/contract';
 import { and, count, desc, eq, gt, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import { randomBytes } from 'node:crypto';
 import type { Executor } from '../../db/client';
 import {
-  appSettings,
   batches,
   branches,
   colleges,
@@ -370,20 +368,4 @@ export async function applyProviderStatus(
       .set({ [statusKey(recipient.channel)]: shownStatus(recipient.channel, result) })
       .where(eq(users.id, recipient.userId));
   });
-}
-
-/**
- * The installation's own secret, made on first use and kept in the database, so every worker
- * derives the same invitation token and one-time password for a recipient on every attempt.
- */
-export async function appSecret(db: Executor) {
-  await db
-    .insert(appSettings)
-    .values({ key: 'secret', value: randomBytes(32).toString('base64url') })
-    .onConflictDoNothing();
-  const [row] = await db
-    .select({ value: appSettings.value })
-    .from(appSettings)
-    .where(eq(appSettings.key, 'secret'));
-  return row!.value;
 }

@@ -7,6 +7,7 @@ import type { OutgoingMessage, Transports } from '../../mail/transports';
 import { hashToken } from '../auth/tokens';
 import * as repo from './repository';
 import { invitationToken, oneTimePassword } from './secrets';
+import { appSecret } from '../../db/app-secret';
 
 export interface DispatchWorkerOptions {
   db: Database;
@@ -29,7 +30,7 @@ export function createDispatchWorker(options: DispatchWorkerOptions) {
   return async function processChunk({ jobId, from, to }: DispatchChunk) {
     const job = await repo.findJob(db, jobId, undefined);
     if (!job || job.status !== 'dispatched') return;
-    secret ??= await repo.appSecret(db);
+    secret ??= await appSecret(db);
     const channel = repo.channelOf(job.action);
     const transport = transports[channel];
     const rows = await repo.pendingRecipients(db, jobId, from, to);

@@ -1,32 +1,7 @@
 import type { GameStatus, QuizBody } from '@alumnet/contract';
 import { and, asc, desc, eq, gte, ne, sql } from 'drizzle-orm';
-import { randomBytes } from 'node:crypto';
 import type { Executor } from '../../db/client';
-import {
-  answers,
-  appSettings,
-  games,
-  players,
-  quizQuestions,
-  quizzes,
-  users,
-} from '../../db/schema';
-
-/**
- * The installation's secret (app_settings 'secret', the one invitation links are derived from),
- * made on first use so every process derives the same player credentials.
- */
-export async function appSecret(db: Executor) {
-  await db
-    .insert(appSettings)
-    .values({ key: 'secret', value: randomBytes(32).toString('base64url') })
-    .onConflictDoNothing();
-  const [row] = await db
-    .select({ value: appSettings.value })
-    .from(appSettings)
-    .where(eq(appSettings.key, 'secret'));
-  return row!.value;
-}
+import { answers, games, players, quizQuestions, quizzes, users } from '../../db/schema';
 
 // ---------------------------------------------------------------- quizzes (the host's side)
 

@@ -20,6 +20,7 @@ import { GAME_NOT_FOUND, type GameHost, type HostAction, type PlayerConnection }
 import { playerToken, userOfPlayerToken } from './player-token';
 import { presentQuizDetail, presentQuizSummary } from './presenter';
 import * as repo from './repository';
+import { appSecret } from '../../db/app-secret';
 
 const CODE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 const QUIZ_NOT_FOUND = 'Quiz not found.';
@@ -38,7 +39,7 @@ const scopeOf = (user: SessionUser) => (user.isSuperAdmin ? null : user.collegeI
 /** The quiz calls of players and hosts. Live game operations run on the game's host process. */
 export function createQuizService(db: Database, host: GameHost) {
   let secret: string | undefined;
-  const getSecret = async () => (secret ??= await repo.appSecret(db));
+  const getSecret = async () => (secret ??= await appSecret(db));
 
   /** The member id a player_id names, or a 401 for anything we did not sign. */
   async function userOf(token: string) {
