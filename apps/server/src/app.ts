@@ -1,3 +1,4 @@
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyHelmet from '@fastify/helmet';
@@ -71,6 +72,9 @@ export async function buildApp({ config, db, logger = false }: BuildOptions) {
       },
     },
   });
+  // API answers above 1 KB go out compressed (brotli at a low, cheap level, or gzip); the web
+  // app's files are compressed once at build time and sent as they are (plugins/web.ts).
+  await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(fastifyCookie);
   // Delivery status callbacks of SMS and WhatsApp providers are posted as forms.
   await app.register(fastifyFormbody);

@@ -21,6 +21,8 @@ export const webPlugin = fp(
     await app.register(fastifyStatic, {
       root: options.webDist,
       wildcard: false,
+      // The .br and .gz copies the build made: chosen by Accept-Encoding, with Vary set.
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         res.header(
           'cache-control',
