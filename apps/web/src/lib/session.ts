@@ -2,7 +2,6 @@ import { API, okSchema, signedInUser, type SignedInUser } from '@alumnet/contrac
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from './api-client';
-import { disconnectRealtime } from './realtime';
 
 /** member-portal.md §3: the signed-in user is also kept in browser storage under this key. */
 export const STORED_USER_KEY = 'chat-user';
@@ -40,7 +39,9 @@ export function readStoredUser(): Partial<SignedInUser> {
 
 export async function logout(queryClient: QueryClient) {
   await api.post(API.auth.logout, okSchema);
-  disconnectRealtime();
+  // Loaded on demand: the chat connection (and Socket.IO with it) is the member area's, not part
+  // of the first download of every page. A page that never opened it has nothing to close.
+  (await import('./realtime')).disconnectRealtime();
   rememberUser(queryClient, null);
   queryClient.clear();
 }

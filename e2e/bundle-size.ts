@@ -1,0 +1,54 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants } from 'node:zlib';
+
+const dist = fileURLToPath(new URL('../apps/web/dist', import.meta.url));
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+
+/** The module each main screen's route loads (apps/web/src/app/router.tsx). */
+export const ROUTE_MODULES: Record<string, string> = {
+  '/': 'src/app/routes/home.tsx',
+  '/login': 'src/features/auth/components/login-page.tsx',
+  '/signup': 'src/features/auth/components/signup-page.tsx',
+  '/dashboard': 'src/app/routes/dashboard.tsx',
+  '/alumzone': 'src/features/alumni/components/alumni-page.tsx',
+  '/jobs': 'src/features/jobs/components/jobs-page.tsx',
+  '/chat': 'src/features/chat/components/chat-page.tsx',
+  '/quiz': 'src/features/quiz/components/quiz-page.tsx',
+};
+
+const brotliSize = (file: string) =>
+  brotliCompressSync(readFileSync(path.join(dist, file)), {
+    params: { [constants.BROTLI_PARAM_QUALITY]: 11 },
+  }).length;
+
+/**
+ * What a first visit to a route downloads before it can paint: the entry, the route's chunk and
+ * every chunk they import statically (not the ones they load later), with their stylesheets,
+ * as brotli-compressed bytes (what the server sends to a browser that accepts it).
+ */
+export function initialBytes(route: string) {
+  const manifest = JSON.parse(
+    readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'),
+  ) as Record<string, ManifestChunk>;
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`not in the build manifest: ${key}`);
+    seen.add(key);
+    for (const next of chunk.imports ?? []) visit(next);
+  };
+  visit('index.html');
+  visit(ROUTE_MODULES[route]!);
+  const js = [...seen].map((key) => manifest[key]!.file);
+  const css = [...new Set([...seen].flatMap((key) => manifest[key]!.css ?? []))];
+  const sum = (files: string[]) => files.reduce((total, file) => total + brotliSize(file), 0);
+  return { js: sum(js), css: sum(css), files: [...js, ...css] };
+}
