@@ -35,6 +35,7 @@ import { importRoutes } from './modules/imports/routes';
 import { groupRoutes } from './modules/groups/routes';
 import { feedbackRoutes } from './modules/feedback/routes';
 import { activityRoutes } from './modules/activity/routes';
+import { galleryRoutes } from './modules/gallery/routes';
 import { quizPlugin } from './modules/quiz';
 import { deliveryPlugin } from './plugins/delivery';
 import { chatGateway } from './realtime/chat-gateway';
@@ -135,6 +136,7 @@ export async function buildApp({ config, db, logger = false }: BuildOptions) {
   await app.register(groupRoutes);
   await app.register(feedbackRoutes);
   await app.register(activityRoutes);
+  await app.register(galleryRoutes);
   await app.register(webPlugin, { webDist: config.webDist });
 
   return app;

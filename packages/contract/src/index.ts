@@ -16,3 +16,4 @@ export * from './upload';
 export * from './analytics';
 export * from './community';
 export * from './quiz';
+export * from './gallery';

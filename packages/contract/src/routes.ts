@@ -128,6 +128,8 @@ export const API = {
   },
   /** Twilio-shaped delivery status callbacks (form-encoded, signed). */
   webhooks: { messageStatus: '/api/webhooks/messages/status' },
+  /** GET ?cursor: the pictures of the posts the member may see, newest first. */
+  gallery: { fetch: '/api/gallery' },
   images: {
     /** PUT with the image bytes; see uploadFileName. */
     upload: (fileName: string) => `/v1/${encodeURIComponent(fileName)}`,

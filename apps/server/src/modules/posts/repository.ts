@@ -135,7 +135,7 @@ export async function insertPost(
 }
 
 /** The condition "post p is visible to viewer": its level id is the viewer's own at that level. */
-const visibleTo = (viewer: Viewer) => sql`
+export const visibleTo = (viewer: Viewer) => sql`
   p.college_id = ${viewer.collegeId}
   AND ((p.access_level = 'college' AND p.access_level_id = ${viewer.collegeId})
     OR (p.access_level = 'batch' AND p.access_level_id = ${viewer.batchId})
