@@ -492,7 +492,7 @@ function ConnectPreview() {
       <Text size="sm" mt="md">
         Ten years since we graduated! The reunion is on campus on 14 December. Who is coming?
       </Text>
-      <Group gap="lg" mt="md" c="gray.6">
+      <Group gap="lg" mt="md" c="gray.7">
         <Group gap={6}>
           <IconHeart size={18} color="var(--mantine-color-red-6)" aria-hidden />
           <Text size="sm">42</Text>
@@ -911,7 +911,7 @@ function ContactSection() {
           <Stack gap="lg">
             <Box>
               <Text
-                c="blue.7"
+                c="blue.8"
                 fw={700}
                 size="sm"
                 tt="uppercase"
@@ -989,7 +989,7 @@ type SectionHeadingProps = { id: string; eyebrow: string; title: string; descrip
 function SectionHeading({ id, eyebrow, title, description }: SectionHeadingProps) {
   return (
     <Stack gap={8} align="center" ta="center" maw={640} mx="auto">
-      <Text c="blue.7" fw={700} size="sm" tt="uppercase" style={{ letterSpacing: '0.08em' }}>
+      <Text c="blue.8" fw={700} size="sm" tt="uppercase" style={{ letterSpacing: '0.08em' }}>
         {eyebrow}
       </Text>
       <Title id={id} order={2} fz={{ base: 30, md: 38 }}>
