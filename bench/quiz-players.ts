@@ -1,0 +1,410 @@
+/**
+ * The load generator of `npm run bench:quiz` (bench/quiz.ts forks it; it is not run by hand).
+ * One process plays a slice of the game's players the way the player screen does: validate-user,
+ * join-game, the WebSocket with player_connected, then per question an answer through
+ * submit-answer at a random moment. It reports when each `question` arrived on the shared wall
+ * clock (performance.timeOrigin + performance.now(): the same clock in every process of the
+ * machine), so the host can subtract its own send time.
+ *
+ * Every player's HTTP calls and socket leave from a loopback address of its own group
+ * (127.x.y.z): validate-user allows 30 calls a minute per client address.
+ */
+import { API, type QuizServerMessage } from '@alumnet/contract';
+import { Agent, request } from 'node:http';
+import { performance } from 'node:perf_hooks';
+import WebSocket from 'ws';
+import { seededRandom } from './seeded-random';
+
+export interface PlayersSlice {
+  url: string;
+  code: string;
+  /** Players `first`..`last` (1-based) of the seeded members quiz-player-<n>@bench.example. */
+  first: number;
+  last: number;
+  questions: number;
+  /** Players joined with their socket already open hear every later join (player_joined). */
+  liveLobby: boolean;
+  /** Share of the time limit within which every answer is sent. */
+  answerWithin: number;
+  /** Every this many-th player sends a second answer, which must be refused. */
+  duplicateEvery: number;
+  /** Players in flight at once while joining. */
+  concurrency: number;
+}
+
+/** Host -> load generator. */
+export type ToPlayers =
+  { type: 'start'; slice: PlayersSlice } | { type: 'connect' } | { type: 'report' };
+/** Load generator -> host. */
+export type FromPlayers =
+  | { type: 'ready' }
+  | { type: 'joined'; joined: number; failed: Record<string, number>; seconds: number }
+  | { type: 'connected'; connected: number; failed: Record<string, number>; seconds: number }
+  | { type: 'question-done'; index: number; results: number }
+  | { type: 'finished'; finished: number }
+  | { type: 'report'; report: PlayersReport };
+
+export interface PlayersReport {
+  players: number;
+  /** Per question: the wall-clock times at which players received it. */
+  questionAt: number[][];
+  /** Request to answer of every first submit, in ms. */
+  answerMs: number[];
+  /** Per question: first submits answered 200, and the others by status or error. */
+  accepted: number[];
+  refused: Record<string, number>[];
+  duplicates: { sent: number; refused409: number; accepted: number; other: number };
+  /** Per question: players who received question_results. */
+  results: number[];
+  /** question_results whose answer_state contradicts what submit-answer said. */
+  resultsMismatch: number;
+  finished: number;
+  playerJoinedHeard: number;
+  socketErrors: number;
+  socketsClosed: number;
+  /** This process's own load: a saturated generator delays what it measures. */
+  cpuPercent: number;
+  eventLoopBusy: number;
+}
+
+interface Player {
+  n: number;
+  email: string;
+  address: string;
+  id: string | null;
+  ws: WebSocket | null;
+  /** Index of the question on screen, -1 before the first. */
+  current: number;
+  /** Per question: what submit-answer said, for checking question_results. */
+  outcome: ('correct' | 'wrong' | 'none')[];
+  results: boolean[];
+  /** Per question: the answer_state question_results gave. */
+  told: ('correct' | 'wrong' | 'none')[];
+  finished: boolean;
+}
+
+/** The group of 20 players sharing a source address: 20 validate-user calls, under the 30 allowed. */
+const PLAYERS_PER_ADDRESS = 20;
+const addressOf = (n: number) => {
+  const group = Math.floor((n - 1) / PLAYERS_PER_ADDRESS);
+  return `127.${10 + Math.floor(group / (254 * 254))}.${1 + (Math.floor(group / 254) % 254)}.${1 + (group % 254)}`;
+};
+const wall = () => performance.timeOrigin + performance.now();
+const bump = (counts: Record<string, number>, key: string) =>
+  (counts[key] = (counts[key] ?? 0) + 1);
+
+// Joins and answers share a few kept-alive connections, as a proxy in front of many phones would;
+// validate-user opens one per call from the player's own address.
+const keptAlive = new Agent({ keepAlive: true, maxSockets: 256 });
+const oneShot = new Agent({ keepAlive: false, maxSockets: 8 });
+
+interface Answer {
+  status: number;
+  body: string;
+}
+function post(url: string, body: object, localAddress?: string) {
+  const payload = JSON.stringify(body);
+  return new Promise<Answer>((resolve, reject) => {
+    const req = request(
+      url,
+      {
+        method: 'POST',
+        agent: localAddress ? oneShot : keptAlive,
+        localAddress,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(payload),
+        },
+        timeout: 60_000,
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error('timeout')));
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+/** Runs `work` on every item with at most `limit` in flight. */
+async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) await work(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+}
+
+async function play(slice: PlayersSlice, tell: (message: FromPlayers) => void) {
+  const { url, code, questions } = slice;
+  const random = seededRandom(slice.first);
+  const players: Player[] = [];
+  for (let n = slice.first; n <= slice.last; n++)
+    players.push({
+      n,
+      email: `quiz-player-${n}@bench.example`,
+      address: addressOf(n),
+      id: null,
+      ws: null,
+      current: -1,
+      outcome: Array<'none'>(questions).fill('none'),
+      results: Array<boolean>(questions).fill(false),
+      told: Array<'none'>(questions).fill('none'),
+      finished: false,
+    });
+
+  const questionAt = Array.from({ length: questions }, () => [] as number[]);
+  const answerMs: number[] = [];
+  const accepted = Array<number>(questions).fill(0);
+  const refused = Array.from({ length: questions }, () => ({}) as Record<string, number>);
+  const duplicates = { sent: 0, refused409: 0, accepted: 0, other: 0 };
+  const results = Array<number>(questions).fill(0);
+  const reported = Array<boolean>(questions).fill(false);
+  let finished = 0;
+  let playerJoinedHeard = 0;
+  let socketErrors = 0;
+  let socketsClosed = 0;
+  let inFlight = 0;
+  let connectedCount = 0;
+
+  const questionDone = (index: number) => {
+    if (reported[index]) return;
+    reported[index] = true;
+    tell({ type: 'question-done', index, results: results[index]! });
+  };
+
+  async function answer(player: Player, index: number, options: number, shownAt: number) {
+    const option = Math.floor(random() * options);
+    const target = `${url}${API.quiz.submitAnswer(code, player.id!)}`;
+    const body = { submitter_answer: option, time_taken: (performance.now() - shownAt) / 1000 };
+    inFlight++;
+    const start = performance.now();
+    try {
+      const res = await post(target, body);
+      answerMs.push(performance.now() - start);
+      if (res.status !== 200) {
+        bump(refused[index]!, String(res.status));
+        return;
+      }
+      accepted[index]!++;
+      player.outcome[index] = (JSON.parse(res.body) as { is_correct: boolean }).is_correct
+        ? 'correct'
+        : 'wrong';
+      if (player.n % slice.duplicateEvery !== 0) return;
+      duplicates.sent++;
+      const again = await post(target, { ...body, submitter_answer: (option + 1) % options });
+      if (again.status === 409) duplicates.refused409++;
+      else if (again.status === 200) duplicates.accepted++;
+      else duplicates.other++;
+    } catch (error) {
+      bump(refused[index]!, (error as Error).message);
+    } finally {
+      inFlight--;
+    }
+  }
+
+  function onMessage(player: Player, data: WebSocket.RawData) {
+    // Read the clock before parsing: parsing is the generator's cost, not the broadcast's.
+    const at = wall();
+    const shownAt = performance.now();
+    const message = JSON.parse(data.toString()) as QuizServerMessage;
+    switch (message.type) {
+      case 'question': {
+        const index = message.question_number - 1;
+        if (index === player.current) return;
+        player.current = index;
+        questionAt[index]!.push(at);
+        const delay = random() * slice.answerWithin * message.time_limit * 1000;
+        setTimeout(
+          () => void answer(player, index, message.options.length, shownAt),
+          delay,
+        ).unref();
+        // Whatever happens to the others, this slice reports the question some time after it.
+        if (questionAt[index]!.length === 1)
+          setTimeout(() => questionDone(index), (message.time_limit + 15) * 1000).unref();
+        return;
+      }
+      case 'question_results': {
+        const index = player.current;
+        if (index < 0 || player.results[index]) return;
+        player.results[index] = true;
+        player.told[index] = message.answer_state;
+        if (++results[index]! === connectedCount) questionDone(index);
+        return;
+      }
+      case 'game_finished':
+        if (player.finished) return;
+        player.finished = true;
+        if (++finished === connectedCount) tell({ type: 'finished', finished });
+        return;
+      case 'player_joined':
+        playerJoinedHeard++;
+        return;
+      case 'error':
+        socketErrors++;
+        return;
+    }
+  }
+
+  /** Opens the player's socket and resolves once the server said `connected`. */
+  function connect(player: Player) {
+    return new Promise<void>((resolve, reject) => {
+      const ws = new WebSocket(`${url.replace(/^http/, 'ws')}${API.quiz.socket(code)}`, {
+        localAddress: player.address,
+        perMessageDeflate: false,
+        handshakeTimeout: 60_000,
+      });
+      player.ws = ws;
+      let settled = false;
+      ws.once('open', () =>
+        ws.send(
+          JSON.stringify({ type: 'player_connected', player_id: player.id, game_code: code }),
+        ),
+      );
+      ws.on('message', (data) => {
+        if (!settled) {
+          const first = JSON.parse(data.toString()) as QuizServerMessage;
+          settled = true;
+          if (first.type === 'connected') resolve();
+          else reject(new Error(`socket answered ${first.type}`));
+          return;
+        }
+        onMessage(player, data);
+      });
+      ws.on('error', (error) => {
+        if (!settled) {
+          settled = true;
+          reject(error);
+        }
+      });
+      ws.on('close', () => {
+        socketsClosed++;
+        if (!settled) {
+          settled = true;
+          reject(new Error('socket closed'));
+        }
+      });
+    });
+  }
+
+  async function join(player: Player) {
+    const validated = await post(
+      `${url}${API.quiz.validateUser}`,
+      { email_id: player.email },
+      player.address,
+    );
+    if (validated.status !== 200) throw new Error(`validate-user ${validated.status}`);
+    const id = (JSON.parse(validated.body) as { player_id: string }).player_id;
+    const joined = await post(`${url}${API.quiz.joinGame(code)}`, { player_id: id });
+    if (joined.status !== 200) throw new Error(`join-game ${joined.status}`);
+    player.id = id;
+  }
+
+  const joinFailed: Record<string, number> = {};
+  const connectFailed: Record<string, number> = {};
+  const attempt = async (player: Player, steps: ((p: Player) => Promise<void>)[]) => {
+    try {
+      for (const step of steps) await step(player);
+      if (player.ws) connectedCount++;
+    } catch (error) {
+      bump(player.id ? connectFailed : joinFailed, (error as Error).message);
+    }
+  };
+
+  const joinStart = performance.now();
+  if (slice.liveLobby) {
+    await eachLimited(players, slice.concurrency, (p) => attempt(p, [join, connect]));
+  } else {
+    await eachLimited(players, slice.concurrency, (p) => attempt(p, [join]));
+  }
+  const joinedCount = players.filter((p) => p.id).length;
+  tell({
+    type: 'joined',
+    joined: joinedCount,
+    failed: joinFailed,
+    seconds: (performance.now() - joinStart) / 1000,
+  });
+  if (!slice.liveLobby) {
+    await nextCommand('connect');
+    const connectStart = performance.now();
+    const ready = players.filter((p) => p.id);
+    await eachLimited(ready, slice.concurrency, (p) => attempt(p, [connect]));
+    tell({
+      type: 'connected',
+      connected: connectedCount,
+      failed: connectFailed,
+      seconds: (performance.now() - connectStart) / 1000,
+    });
+  } else {
+    tell({ type: 'connected', connected: connectedCount, failed: connectFailed, seconds: 0 });
+  }
+
+  const cpuBefore = process.cpuUsage();
+  const loopBefore = performance.eventLoopUtilization();
+  const since = performance.now();
+  await nextCommand('report');
+  // A submit still running is waited for (briefly), so it is counted one way or the other.
+  const until = performance.now() + 10_000;
+  while (inFlight > 0 && performance.now() < until)
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  const cpu = process.cpuUsage(cpuBefore);
+  // Compared at the end: the last answer's 200 and the results it triggers race each other.
+  const resultsMismatch = players.reduce(
+    (sum, p) => sum + p.told.filter((state, i) => p.results[i] && state !== p.outcome[i]).length,
+    0,
+  );
+  tell({
+    type: 'report',
+    report: {
+      players: players.length,
+      questionAt,
+      answerMs,
+      accepted,
+      refused,
+      duplicates,
+      results,
+      resultsMismatch,
+      finished,
+      playerJoinedHeard,
+      socketErrors,
+      // Closes the server caused while the game ran (ours come after the report).
+      socketsClosed,
+      cpuPercent: ((cpu.user + cpu.system) / 1000 / (performance.now() - since)) * 100,
+      eventLoopBusy: performance.eventLoopUtilization(loopBefore).utilization,
+    },
+  });
+  return players;
+}
+
+function nextCommand(type: ToPlayers['type']) {
+  return new Promise<ToPlayers>((resolve) => {
+    const listen = (message: ToPlayers) => {
+      if (message.type !== type) return;
+      process.off('message', listen);
+      resolve(message);
+    };
+    process.on('message', listen);
+  });
+}
+
+if (process.send) {
+  const tell = (message: FromPlayers) => process.send!(message);
+  // Without the host there is nobody to report to.
+  process.once('disconnect', () => process.exit(1));
+  const start = nextCommand('start') as Promise<Extract<ToPlayers, { type: 'start' }>>;
+  tell({ type: 'ready' });
+  const { slice } = await start;
+  const players = await play(slice, tell).catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+  process.once('SIGTERM', () => {
+    players.forEach((p) => p.ws?.terminate());
+    keptAlive.destroy();
+    process.exit(0);
+  });
+}

@@ -1,0 +1,660 @@
+/**
+ * npm run bench:quiz [-- --players 10000 --questions 5 --time-limit 20 --processes K --live-lobby]
+ *
+ * One live quiz game with N players on loopback (issue 12, "Benchmark"). The real server runs as
+ * a process of its own (apps/server/src/main.ts, ROLE=web) on a scratch database: with
+ * DATABASE_URL a database `alumnet_bench_<random>` on that PostgreSQL, dropped at the end;
+ * without it an embedded PGlite in a temporary directory (small N only). One college with N
+ * approved members is seeded by one statement; the admin creates a quiz and starts the game
+ * through the host API and keeps the host console's socket open, as a host would.
+ *
+ * K load-generator processes (bench/quiz-players.ts, default one per 5,000 players: a process
+ * may hold 20,000 open files here) play the players. By default every player validates and joins
+ * first, then all sockets open: player_joined goes to every open socket of the game, so joining
+ * with sockets already open costs N²/2 messages (--live-lobby measures that order).
+ *
+ * Broadcast latency is host send (just before POST action 'start'/'next') to player receive, on
+ * the shared wall clock. Answer latency is submit-answer request to 200. Answers lost: first
+ * submits without a 200, plus acknowledged answers missing from the answers table. Answers
+ * double: rows beyond one per (player, question) plus deliberate second submits (every 100th
+ * player) that were not refused. Memory is the server's RSS growth (/proc/<pid>/status) while
+ * the players join and connect, per player: RSS, not heap, since the server exposes no heap.
+ */
+import { API, type QuizServerMessage } from '@alumnet/contract';
+import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { createInterface } from 'node:readline';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import WebSocket from 'ws';
+import { adminQuery, databaseUrl } from '../apps/server/src/db/admin';
+import { createDatabase } from '../apps/server/src/db/client';
+import { startEmbeddedPostgres } from '../apps/server/src/db/embedded';
+import { runMigrations } from '../apps/server/src/db/migrate';
+import { hashPassword } from '../apps/server/src/lib/passwords';
+import type { FromPlayers, PlayersReport, PlayersSlice, ToPlayers } from './quiz-players';
+
+const { values: flags } = parseArgs({
+  options: {
+    players: { type: 'string', default: '10000' },
+    questions: { type: 'string', default: '5' },
+    'time-limit': { type: 'string', default: '20' },
+    processes: { type: 'string' },
+    'live-lobby': { type: 'boolean', default: false },
+  },
+});
+const integer = (name: string, value: string | undefined, min: number, max: number) => {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new Error(`--${name} must be an integer from ${min} to ${max}`);
+  return n;
+};
+const PLAYERS = integer('players', flags.players, 1, 100_000);
+const QUESTIONS = integer('questions', flags.questions, 1, 100);
+const TIME_LIMIT = integer('time-limit', flags['time-limit'], 5, 120);
+const PROCESSES = integer(
+  'processes',
+  flags.processes ?? String(Math.ceil(PLAYERS / 5000)),
+  1,
+  PLAYERS,
+);
+const ADMIN = { email: 'quiz-bench-admin@bench.example', password: 'bench-password-1' };
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const wall = () => performance.timeOrigin + performance.now();
+
+// ------------------------------------------------------------------------------ database
+
+interface BenchDatabase {
+  label: string;
+  /** What the server process needs in its environment to use it. */
+  serverEnv: Record<string, string>;
+  /** A connection of the bench's own; with PGlite only while the server is not running. */
+  open: () => Promise<Pick<ReturnType<typeof createDatabase>, 'db' | 'pool' | 'close'>>;
+  drop: () => Promise<void>;
+}
+
+/**
+ * PostgreSQL: a database of the bench's own on the DATABASE_URL server. PGlite: a data
+ * directory the server opens itself (DATA_DIR), since the embedded server takes one connection
+ * and the server process would open a pool of ten on a shared one.
+ */
+async function benchDatabase(): Promise<BenchDatabase> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (serverUrl) {
+    const name = `alumnet_bench_${randomBytes(4).toString('hex')}`;
+    await adminQuery(serverUrl, `CREATE DATABASE ${name}`);
+    const url = databaseUrl(serverUrl, name);
+    return {
+      label: 'PostgreSQL (DATABASE_URL)',
+      serverEnv: { DATABASE_URL: url },
+      open: async () => createDatabase(url, 2),
+      drop: () => adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+    };
+  }
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'alumnet-quiz-bench-'));
+  return {
+    label: 'embedded PGlite',
+    serverEnv: { DATABASE_URL: '', DATA_DIR: dataDir },
+    open: async () => {
+      const embedded = await startEmbeddedPostgres(path.join(dataDir, 'pg'));
+      const { db, pool, close } = createDatabase(embedded.url, embedded.poolSize);
+      return {
+        db,
+        pool,
+        close: async () => {
+          await close();
+          await embedded.stop();
+        },
+      };
+    },
+    drop: async () => rmSync(dataDir, { recursive: true, force: true }),
+  };
+}
+
+/** The college, its admin and N approved members (one statement), as the server would store them. */
+async function seed(database: BenchDatabase) {
+  const { db, pool, close } = await database.open();
+  try {
+    await runMigrations(db);
+    const college = (
+      await pool.query<{ id: string }>(
+        `INSERT INTO colleges (name) VALUES ('Quiz Bench College') RETURNING id`,
+      )
+    ).rows[0]!.id;
+    const hash = await hashPassword(ADMIN.password);
+    await pool.query(
+      `INSERT INTO users (college_id, first_name, last_name, full_name, username, email,
+                          password_hash, user_type, is_approved, is_registered)
+       VALUES ($1, 'Bench', 'Host', 'Bench Host', 'quiz.bench.host', $2, $3, 'a', true, true)`,
+      [college, ADMIN.email, hash],
+    );
+    await pool.query(
+      `INSERT INTO users (college_id, first_name, last_name, full_name, username, email,
+                          password_hash, is_approved, is_registered)
+       SELECT $1, 'Player', g::text, 'Player ' || g, 'quiz-player-' || g,
+              'quiz-player-' || g || '@bench.example', $2, true, true
+         FROM generate_series(1, $3::int) AS g`,
+      [college, hash, PLAYERS],
+    );
+  } finally {
+    await close();
+  }
+}
+
+/** Per question: answer rows, and the players they belong to (a second row per player is a double). */
+async function countAnswers(database: BenchDatabase, code: string) {
+  const { pool, close } = await database.open();
+  try {
+    const { rows } = await pool.query<{ position: number; rows: number; players: number }>(
+      `SELECT qq.position, count(a.id)::int AS rows, count(DISTINCT a.player_id)::int AS players
+         FROM games g
+         JOIN quiz_questions qq ON qq.quiz_id = g.quiz_id
+         LEFT JOIN players p ON p.game_id = g.id
+         LEFT JOIN answers a ON a.question_id = qq.id AND a.player_id = p.id
+        WHERE g.code = $1
+        GROUP BY qq.position ORDER BY qq.position`,
+      [code],
+    );
+    return rows;
+  } finally {
+    await close();
+  }
+}
+
+// ------------------------------------------------------------------------------ server process
+
+function freePort() {
+  return new Promise<number>((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** /proc/<pid>/status VmRSS in bytes. */
+const rssOf = (pid: number) =>
+  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024;
+/** CPU seconds (user + system) the process used so far. */
+const cpuOf = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  const ticks = Number(execFileSync('getconf', ['CLK_TCK']).toString());
+  return (Number(fields[11]) + Number(fields[12])) / ticks;
+};
+
+async function startServer(database: BenchDatabase) {
+  const port = await freePort();
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      ...database.serverEnv,
+      NODE_ENV: 'production',
+      COOKIE_SECURE: 'false',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+      SEED_DEMO: 'false',
+      ROLE: 'web',
+      WEB_DIST: '/nonexistent',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  // The server's log lines (warnings and errors) are worth seeing; its banner is not.
+  createInterface({ input: server.stdout! }).on('line', (line) => {
+    if (line.startsWith('{')) console.error(`[server] ${line}`);
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const until = Date.now() + 120_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode})`);
+    const ok = await fetch(`${url}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return { server, url };
+    if (Date.now() > until) throw new Error('the server did not start within 120 s');
+    await sleep(250);
+  }
+}
+
+async function stopServer(server: ChildProcess) {
+  if (server.exitCode !== null || server.signalCode !== null) return;
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  server.kill('SIGTERM');
+  const timer = setTimeout(() => server.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+// ------------------------------------------------------------------------------ the host
+
+function hostClient(url: string) {
+  let cookie = '';
+  const call = async <T>(method: string, route: string, body?: object): Promise<T> => {
+    const response = await fetch(`${url}${route}`, {
+      method,
+      headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    if (!response.ok)
+      throw new Error(`${method} ${route}: ${response.status} ${await response.text()}`);
+    const setCookie = response.headers.getSetCookie();
+    if (setCookie.length) cookie = setCookie.map((c) => c.split(';')[0]).join('; ');
+    return (await response.json()) as T;
+  };
+  return { call, cookie: () => cookie };
+}
+
+/** The host console's socket: it hears host_state while the game runs, as a real host would. */
+function hostSocket(url: string, code: string, cookie: string) {
+  const ws = new WebSocket(`${url.replace(/^http/, 'ws')}${API.quiz.socket(code)}`, {
+    headers: { cookie },
+  });
+  const heard = { hostState: 0, bytes: 0 };
+  ws.once('open', () => ws.send(JSON.stringify({ type: 'host_connected' })));
+  ws.on('message', (data: Buffer) => {
+    heard.bytes += data.length;
+    if ((JSON.parse(data.toString()) as QuizServerMessage).type === 'host_state') heard.hostState++;
+  });
+  return { heard, close: () => ws.terminate() };
+}
+
+/**
+ * GET /healthz every 100 ms: it does nothing, so its latency is how long the server's event loop
+ * keeps a request waiting (the server exposes no event-loop figures of its own).
+ */
+function responsiveness(url: string) {
+  const latencies: number[] = [];
+  let running = true;
+  const loop = async () => {
+    while (running) {
+      const start = performance.now();
+      const ok = await fetch(`${url}/healthz`).then(
+        (r) => r.arrayBuffer().then(() => r.ok),
+        () => false,
+      );
+      if (ok) latencies.push(performance.now() - start);
+      await sleep(100);
+    }
+  };
+  const done = loop();
+  return {
+    stop: () => {
+      running = false;
+      void done;
+      return latencies;
+    },
+  };
+}
+
+// ------------------------------------------------------------------------------ load generators
+
+interface Generator {
+  process: ChildProcess;
+  inbox: FromPlayers[];
+  wake: (() => void)[];
+}
+
+function startGenerator(): Generator {
+  const child = fork(fileURLToPath(new URL('./quiz-players.ts', import.meta.url)), [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: 'inherit',
+  });
+  const generator: Generator = { process: child, inbox: [], wake: [] };
+  child.on('message', (message: FromPlayers) => {
+    generator.inbox.push(message);
+    generator.wake.splice(0).forEach((wake) => wake());
+  });
+  child.once('exit', () => generator.wake.splice(0).forEach((wake) => wake()));
+  return generator;
+}
+
+/** The generator's next message that `match` accepts; undefined after the timeout or its exit. */
+async function receive<T extends FromPlayers>(
+  generator: Generator,
+  match: (m: FromPlayers) => m is T,
+  timeoutMs: number,
+): Promise<T | undefined> {
+  const until = performance.now() + timeoutMs;
+  for (;;) {
+    const at = generator.inbox.findIndex(match);
+    if (at >= 0) return generator.inbox.splice(at, 1)[0] as T;
+    const left = until - performance.now();
+    if (left <= 0 || generator.process.exitCode !== null) return undefined;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, left);
+      generator.wake.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+}
+const ofType =
+  <K extends FromPlayers['type']>(
+    type: K,
+    check: (m: Extract<FromPlayers, { type: K }>) => boolean = () => true,
+  ) =>
+  (m: FromPlayers): m is Extract<FromPlayers, { type: K }> =>
+    m.type === type && check(m as Extract<FromPlayers, { type: K }>);
+const gather = <T extends FromPlayers>(
+  generators: Generator[],
+  match: (m: FromPlayers) => m is T,
+  timeoutMs: number,
+) => Promise.all(generators.map((g) => receive(g, match, timeoutMs)));
+const tell = (generators: Generator[], message: ToPlayers) =>
+  generators.forEach((g) => g.process.send(message));
+
+// ------------------------------------------------------------------------------ figures
+
+/** Nearest-rank percentile of ascending values. */
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN;
+const round1 = (n: number) => Math.round(n * 10) / 10;
+const summary = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return {
+    n: sorted.length,
+    min: round1(sorted[0] ?? NaN),
+    p50: round1(percentile(sorted, 50)),
+    p95: round1(percentile(sorted, 95)),
+    p99: round1(percentile(sorted, 99)),
+    max: round1(sorted.at(-1) ?? NaN),
+  };
+};
+const merge = (a: Record<string, number>, b: Record<string, number>) => {
+  for (const [key, n] of Object.entries(b)) a[key] = (a[key] ?? 0) + n;
+  return a;
+};
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+// ------------------------------------------------------------------------------ the run
+
+async function run() {
+  const openFiles = Number(execFileSync('sh', ['-c', 'ulimit -n']).toString().trim());
+  if (Number.isFinite(openFiles) && openFiles < PLAYERS + 300) {
+    throw new Error(
+      `ulimit -n is ${openFiles}: the server needs more than ${PLAYERS + 300} open files`,
+    );
+  }
+  if (Number.isFinite(openFiles) && openFiles < Math.ceil(PLAYERS / PROCESSES) + 600)
+    throw new Error(`ulimit -n is ${openFiles}: use more --processes`);
+  // Whatever happens, the run ends.
+  const limitSeconds = 300 + QUESTIONS * (TIME_LIMIT + 30) + PLAYERS / 50;
+  setTimeout(() => {
+    console.error(`bench:quiz took longer than ${limitSeconds} s; giving up`);
+    void cleanup().finally(() => process.exit(1));
+  }, limitSeconds * 1000).unref();
+
+  const started = performance.now();
+  const database = await benchDatabase();
+  let server: ChildProcess | undefined;
+  const generators: Generator[] = [];
+  let cleaned = false;
+  const cleanup = async () => {
+    if (cleaned) return;
+    cleaned = true;
+    generators.forEach((g) => g.process.kill('SIGTERM'));
+    if (server) await stopServer(server);
+    await database.drop();
+  };
+  process.once('SIGINT', () => void cleanup().finally(() => process.exit(130)));
+
+  try {
+    await seed(database);
+    const started2 = await startServer(database);
+    server = started2.server;
+    const { url } = started2;
+    const pid = server.pid!;
+
+    const host = hostClient(url);
+    await host.call('POST', API.auth.login, { userName: ADMIN.email, password: ADMIN.password });
+    const quiz = await host.call<{ _id: string }>('POST', API.quizHost.quizzes, {
+      title: 'Bench Quiz',
+      questions: Array.from({ length: QUESTIONS }, (_, i) => ({
+        question: `Bench question ${i + 1}: which option is number ${(i % 4) + 1}?`,
+        options: ['One', 'Two', 'Three', 'Four'],
+        correctOption: i % 4,
+        timeLimit: TIME_LIMIT,
+      })),
+    });
+    const { code } = await host.call<{ code: string }>('POST', API.quizHost.startGame(quiz._id));
+    const console_ = hostSocket(url, code, host.cookie());
+    console.log(
+      `bench:quiz  ${PLAYERS} players, ${QUESTIONS} questions of ${TIME_LIMIT} s, ` +
+        `${PROCESSES} load generator(s), ${database.label}, game ${code}; ` +
+        `ready in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+
+    // --- players join, then connect
+    await sleep(1000);
+    const rssBefore = rssOf(pid);
+    const per = Math.ceil(PLAYERS / PROCESSES);
+    for (let k = 0; k < PROCESSES; k++) generators.push(startGenerator());
+    await gather(generators, ofType('ready'), 30_000);
+    generators.forEach((g, k) => {
+      const slice: PlayersSlice = {
+        url,
+        code,
+        first: k * per + 1,
+        last: Math.min(PLAYERS, (k + 1) * per),
+        questions: QUESTIONS,
+        liveLobby: flags['live-lobby'],
+        answerWithin: 0.7,
+        duplicateEvery: 100,
+        concurrency: 64,
+      };
+      g.process.send({ type: 'start', slice } satisfies ToPlayers);
+    });
+    const setupTimeout = 120_000 + PLAYERS * 20;
+    const joined = await gather(generators, ofType('joined'), setupTimeout);
+    if (joined.some((m) => !m)) throw new Error('a load generator did not finish joining');
+    const joinedCount = joined.reduce((sum, m) => sum + m!.joined, 0);
+    const joinFailed = joined.reduce(
+      (all, m) => merge(all, m!.failed),
+      {} as Record<string, number>,
+    );
+    const joinSeconds = Math.max(...joined.map((m) => m!.seconds));
+    console.log(
+      `  joined       ${joinedCount} of ${PLAYERS} in ${joinSeconds.toFixed(1)} s` +
+        (Object.keys(joinFailed).length ? `, failed ${JSON.stringify(joinFailed)}` : ''),
+    );
+    tell(generators, { type: 'connect' });
+    const connected = await gather(generators, ofType('connected'), setupTimeout);
+    if (connected.some((m) => !m)) throw new Error('a load generator did not finish connecting');
+    const connectedCount = connected.reduce((sum, m) => sum + m!.connected, 0);
+    const connectFailed = connected.reduce(
+      (all, m) => merge(all, m!.failed),
+      {} as Record<string, number>,
+    );
+    const connectSeconds = Math.max(...connected.map((m) => m!.seconds));
+    console.log(
+      `  connected    ${connectedCount} of ${joinedCount} sockets in ${connectSeconds.toFixed(1)} s` +
+        (Object.keys(connectFailed).length ? `, failed ${JSON.stringify(connectFailed)}` : ''),
+    );
+    // Let the server's heap settle (its collector runs on its own schedule) before reading RSS.
+    await sleep(3000);
+    const rssAfter = rssOf(pid);
+
+    // --- the questions
+    const sentAt: number[] = [];
+    const actionMs: number[] = [];
+    const missingQuestions: number[] = [];
+    let peakRss = rssAfter;
+    const probe = responsiveness(url);
+    const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssOf(pid))), 200);
+    const cpuBefore = cpuOf(pid);
+    const gameStart = performance.now();
+    for (let i = 0; i < QUESTIONS; i++) {
+      const t0 = wall();
+      sentAt.push(t0);
+      await host.call('POST', API.quizHost.action(code), { action: i === 0 ? 'start' : 'next' });
+      actionMs.push(wall() - t0);
+      const done = await gather(
+        generators,
+        ofType('question-done', (m) => m.index === i),
+        (TIME_LIMIT + 30) * 1000,
+      );
+      const results = done.reduce((sum, m) => sum + (m?.results ?? 0), 0);
+      if (results < connectedCount) missingQuestions.push(i + 1);
+      console.log(
+        `  question ${i + 1}   results reached ${results} of ${connectedCount} players ` +
+          `${((performance.now() - gameStart) / 1000).toFixed(1)} s into the game`,
+      );
+    }
+    const t0 = wall();
+    await host.call('POST', API.quizHost.action(code), { action: 'next' });
+    actionMs.push(wall() - t0);
+    const finished = await gather(generators, ofType('finished'), 20_000);
+    const gameSeconds = (performance.now() - gameStart) / 1000;
+    const serverCpu = ((cpuOf(pid) - cpuBefore) / gameSeconds) * 100;
+    clearInterval(sampler);
+    const healthzMs = summary(probe.stop());
+
+    tell(generators, { type: 'report' });
+    const reports = (await gather(generators, ofType('report'), 60_000)).map((m) => {
+      if (!m) throw new Error('a load generator sent no report');
+      return m.report;
+    });
+    console_.close();
+    const hostHeard = { ...console_.heard };
+    generators.forEach((g) => g.process.kill('SIGTERM'));
+    await stopServer(server);
+    const stored = await countAnswers(database, code);
+
+    printFigures({
+      reports,
+      stored,
+      sentAt,
+      actionMs,
+      connectedCount,
+      finishedCount: finished.reduce((sum, m) => sum + (m?.finished ?? 0), 0),
+      missingQuestions,
+      rss: { before: rssBefore, after: rssAfter, peak: peakRss },
+      serverCpu,
+      healthzMs,
+      hostHeard,
+    });
+  } finally {
+    await cleanup();
+  }
+}
+
+function printFigures(run: {
+  reports: PlayersReport[];
+  stored: { position: number; rows: number; players: number }[];
+  sentAt: number[];
+  actionMs: number[];
+  connectedCount: number;
+  finishedCount: number;
+  missingQuestions: number[];
+  rss: { before: number; after: number; peak: number };
+  serverCpu: number;
+  healthzMs: ReturnType<typeof summary>;
+  hostHeard: { hostState: number; bytes: number };
+}) {
+  const { reports, stored } = run;
+  const broadcastMs: number[] = [];
+  const perQuestion = run.sentAt.map((t0, i) => {
+    const latencies = reports.flatMap((r) => r.questionAt[i]!.map((at) => at - t0));
+    broadcastMs.push(...latencies);
+    const accepted = reports.reduce((sum, r) => sum + r.accepted[i]!, 0);
+    const refused = reports.reduce(
+      (all, r) => merge(all, r.refused[i]!),
+      {} as Record<string, number>,
+    );
+    const rows = stored.find((s) => s.position === i);
+    return {
+      question: i + 1,
+      received: latencies.length,
+      broadcast: summary(latencies),
+      hostActionMs: round1(run.actionMs[i]!),
+      accepted,
+      refused,
+      rows: rows?.rows ?? 0,
+      doubles: (rows?.rows ?? 0) - (rows?.players ?? 0),
+      results: reports.reduce((sum, r) => sum + r.results[i]!, 0),
+    };
+  });
+  const answers = summary(reports.flatMap((r) => r.answerMs));
+  const broadcast = summary(broadcastMs);
+  const refusedFirst = perQuestion.reduce(
+    (sum, q) => sum + Object.values(q.refused).reduce((a, b) => a + b, 0),
+    0,
+  );
+  const missingRows = perQuestion.reduce((sum, q) => sum + Math.max(0, q.accepted - q.rows), 0);
+  const unacknowledgedRows = perQuestion.reduce(
+    (sum, q) => sum + Math.max(0, q.rows - q.accepted),
+    0,
+  );
+  const duplicates = reports.reduce(
+    (all, r) => merge(all, r.duplicates),
+    {} as Record<string, number>,
+  );
+  const extraRows = perQuestion.reduce((sum, q) => sum + q.doubles, 0);
+  const rssPerPlayer = (run.rss.after - run.rss.before) / Math.max(1, run.connectedCount);
+
+  console.table(
+    perQuestion.map((q) => ({
+      question: q.question,
+      'received by': q.received,
+      'first ms': q.broadcast.min,
+      'broadcast p50': q.broadcast.p50,
+      p95: q.broadcast.p95,
+      p99: q.broadcast.p99,
+      max: q.broadcast.max,
+      'host action ms': q.hostActionMs,
+      'answers 200': q.accepted,
+      refused: JSON.stringify(q.refused),
+      'rows stored': q.rows,
+      'results heard': q.results,
+    })),
+  );
+  const sum = (pick: (r: PlayersReport) => number) => reports.reduce((s, r) => s + pick(r), 0);
+  console.log(
+    [
+      `broadcast latency   p50 ${broadcast.p50}  p95 ${broadcast.p95}  p99 ${broadcast.p99}  max ${broadcast.max} ms (${broadcast.n} deliveries; goal p99 <= 150)`,
+      `answer latency      p50 ${answers.p50}  p95 ${answers.p95}  p99 ${answers.p99}  max ${answers.max} ms (${answers.n} submits; goal p99 <= 100)`,
+      `answers lost        ${refusedFirst + missingRows} (${refusedFirst} first submits without 200, ${missingRows} acknowledged but not stored; ${unacknowledgedRows} stored without a 200)`,
+      `answers double      ${extraRows + (duplicates.accepted ?? 0)} (${extraRows} extra rows; second submits: ${duplicates.sent ?? 0} sent, ${duplicates.refused409 ?? 0} refused 409, ${duplicates.accepted ?? 0} accepted, ${duplicates.other ?? 0} other)`,
+      `results             ${run.missingQuestions.length ? `missing for some players in question(s) ${run.missingQuestions.join(', ')}` : 'every connected player heard every question_results'}; ${sum((r) => r.resultsMismatch)} contradicting submit-answer`,
+      `game_finished       ${run.finishedCount} of ${run.connectedCount}; socket errors ${sum((r) => r.socketErrors)}, sockets closed by the server ${sum((r) => r.socketsClosed)}`,
+      `host console        ${run.hostHeard.hostState} host_state pushes, ${mb(run.hostHeard.bytes)}; final 'next' ${round1(run.actionMs.at(-1)!)} ms`,
+      `server memory       RSS ${mb(run.rss.before)} -> ${mb(run.rss.after)} with players (${(rssPerPlayer / 1024).toFixed(1)} KB each), peak ${mb(run.rss.peak)}`,
+      `server /healthz    p50 ${run.healthzMs.p50}  p99 ${run.healthzMs.p99}  max ${run.healthzMs.max} ms (every 100 ms during the game: the server's event loop delay)`,
+      `CPU during the game server ${run.serverCpu.toFixed(0)}% of one core; load generators ${reports.map((r) => `${r.cpuPercent.toFixed(0)}% (loop busy ${(r.eventLoopBusy * 100).toFixed(0)}%)`).join(', ')}; machine load ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`,
+      '',
+    ].join('\n'),
+  );
+  console.log(
+    JSON.stringify({
+      players: run.connectedCount,
+      broadcast_p50_ms: broadcast.p50,
+      broadcast_p95_ms: broadcast.p95,
+      broadcast_p99_ms: broadcast.p99,
+      answer_p50_ms: answers.p50,
+      answer_p95_ms: answers.p95,
+      answer_p99_ms: answers.p99,
+      answers_lost: refusedFirst + missingRows,
+      answers_double: extraRows + (duplicates.accepted ?? 0),
+      rss_per_player_kb: round1(rssPerPlayer / 1024),
+    }),
+  );
+  const ok =
+    refusedFirst + missingRows === 0 &&
+    extraRows + (duplicates.accepted ?? 0) === 0 &&
+    run.missingQuestions.length === 0;
+  process.exitCode = ok ? 0 : 1;
+}
+
+await run();

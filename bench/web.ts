@@ -1,0 +1,132 @@
+/**
+ * Lighthouse on the main screens, as a phone on a slow network sees them: the default mobile
+ * profile (simulated slow 4G, 4x CPU slowdown), against the production build served by the real
+ * server process (embedded database with demo data in a scratch folder), signed in where the
+ * screen needs it.
+ *
+ *   npm run bench:web                      (builds the web app first)
+ *   npm run bench:web -- --routes /,/login
+ *
+ * Lighthouse 12 (13 needs Node 22) with Debian's Chromium (CHROMIUM_PATH or /usr/bin/chromium).
+ */
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { startServer } from '../apps/server/src/test/server-process';
+
+type Who = 'visitor' | 'member' | 'admin';
+const SCREENS: { route: string; who: Who; label?: string }[] = [
+  { route: '/', who: 'visitor' },
+  { route: '/login', who: 'visitor' },
+  { route: '/signup', who: 'visitor' },
+  { route: '/quiz', who: 'visitor' },
+  { route: '/dashboard', who: 'member' },
+  { route: '/alumzone', who: 'member' },
+  { route: '/jobs', who: 'member' },
+  { route: '/chat', who: 'member' },
+  { route: '/dashboard', who: 'admin', label: '/dashboard (admin)' },
+];
+const ACCOUNTS: Record<Exclude<Who, 'visitor'>, string> = {
+  member: 'member@demo.alumnet.dev',
+  admin: 'admin@demo.alumnet.dev',
+};
+
+const { values: flags } = parseArgs({ options: { routes: { type: 'string' } } });
+const wanted = flags.routes?.split(',');
+const screens = SCREENS.filter((s) => !wanted || wanted.includes(s.route));
+
+async function sessionCookie(url: string, email: string) {
+  const response = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ userName: email, password: 'alumnet-demo' }),
+  });
+  if (!response.ok) throw new Error(`login as ${email}: ${response.status}`);
+  return response.headers.getSetCookie()[0]!.split(';')[0]!;
+}
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'alumnet-bench-web-'));
+const server = await startServer({
+  NODE_ENV: 'production',
+  COOKIE_SECURE: 'false',
+  DATA_DIR: dataDir,
+  DATABASE_URL: '',
+  LOG_LEVEL: 'warn',
+  AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+});
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+});
+
+const rows: Record<string, string | number>[] = [];
+try {
+  const cookies: Partial<Record<Who, string>> = {};
+  for (const who of ['member', 'admin'] as const)
+    cookies[who] = await sessionCookie(server.url, ACCOUNTS[who]);
+  for (const screen of screens) {
+    const cookie = cookies[screen.who];
+    const result = await lighthouse(`${server.url}${screen.route}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      extraHeaders: cookie ? { Cookie: cookie } : undefined,
+    });
+    if (!result) throw new Error(`no Lighthouse result for ${screen.route}`);
+    const { categories, audits } = result.lhr;
+    const score = (key: string) => Math.round((categories[key]?.score ?? 0) * 100);
+    const value = (key: string) => audits[key]?.numericValue ?? 0;
+    const row = {
+      page: screen.label ?? screen.route,
+      performance: score('performance'),
+      lcp_s: Number((value('largest-contentful-paint') / 1000).toFixed(1)),
+      tbt_ms: Math.round(value('total-blocking-time')),
+      cls: Number(value('cumulative-layout-shift').toFixed(3)),
+      transferred_kb: Math.round(value('total-byte-weight') / 1024),
+      accessibility: score('accessibility'),
+      best_practices: score('best-practices'),
+      seo: score('seo'),
+    };
+    rows.push(row);
+    // What cost points outside performance, so the table says what to fix.
+    const findings = ['accessibility', 'best-practices', 'seo'].flatMap((key) =>
+      (categories[key]?.auditRefs ?? [])
+        .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1)
+        .map((ref) => `${key}: ${audits[ref.id]!.title}`),
+    );
+    console.log(`${row.page}: performance ${row.performance}`);
+    for (const finding of findings) console.log(`  - ${finding}`);
+  }
+  console.table(rows);
+  const worst = (key: string) => Math.min(...rows.map((r) => Number(r[key])));
+  const most = (key: string) => Math.max(...rows.map((r) => Number(r[key])));
+  console.log(
+    JSON.stringify({
+      pages: rows.length,
+      performance_min: worst('performance'),
+      accessibility_min: worst('accessibility'),
+      best_practices_min: worst('best_practices'),
+      seo_min: worst('seo'),
+      lcp_max_s: most('lcp_s'),
+      tbt_max_ms: most('tbt_ms'),
+      cls_max: most('cls'),
+      rows,
+    }),
+  );
+} finally {
+  chrome.kill();
+  server.child.kill('SIGTERM');
+  await new Promise((resolve) => server.child.once('exit', resolve));
+  rmSync(dataDir, { recursive: true, force: true });
+}
