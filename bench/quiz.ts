@@ -46,6 +46,7 @@ const { values: flags } = parseArgs({
     questions: { type: 'string', default: '5' },
     'time-limit': { type: 'string', default: '20' },
     processes: { type: 'string' },
+    servers: { type: 'string', default: '1' },
     'live-lobby': { type: 'boolean', default: false },
   },
 });
@@ -58,6 +59,10 @@ const integer = (name: string, value: string | undefined, min: number, max: numb
 const PLAYERS = integer('players', flags.players, 1, 100_000);
 const QUESTIONS = integer('questions', flags.questions, 1, 100);
 const TIME_LIMIT = integer('time-limit', flags['time-limit'], 5, 120);
+/** Server processes sharing the game over REDIS_URL; load generator k talks to server k mod n. */
+const SERVERS = integer('servers', flags.servers, 1, 8);
+if (SERVERS > 1 && (!process.env.REDIS_URL || !process.env.DATABASE_URL))
+  throw new Error('--servers above 1 needs DATABASE_URL and REDIS_URL');
 const PROCESSES = integer(
   'processes',
   flags.processes ?? String(Math.ceil(PLAYERS / 5000)),
@@ -190,6 +195,11 @@ const cpuOf = (pid: number) => {
   return (Number(fields[11]) + Number(fields[12])) / ticks;
 };
 
+const clusterEnv: Record<string, string> =
+  SERVERS > 1
+    ? { REDIS_URL: process.env.REDIS_URL!, REDIS_PREFIX: `bench-quiz-${process.pid}:` }
+    : {};
+
 async function startServer(database: BenchDatabase) {
   const port = await freePort();
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
@@ -197,6 +207,7 @@ async function startServer(database: BenchDatabase) {
     env: {
       ...process.env,
       ...database.serverEnv,
+      ...clusterEnv,
       NODE_ENV: 'production',
       COOKIE_SECURE: 'false',
       HOST: '127.0.0.1',
@@ -398,24 +409,30 @@ async function run() {
 
   const started = performance.now();
   const database = await benchDatabase();
-  let server: ChildProcess | undefined;
+  const servers: ChildProcess[] = [];
   const generators: Generator[] = [];
   let cleaned = false;
   const cleanup = async () => {
     if (cleaned) return;
     cleaned = true;
     generators.forEach((g) => g.process.kill('SIGTERM'));
-    if (server) await stopServer(server);
+    await Promise.all(servers.map(stopServer));
     await database.drop();
   };
   process.once('SIGINT', () => void cleanup().finally(() => process.exit(130)));
 
   try {
     await seed(database);
-    const started2 = await startServer(database);
-    server = started2.server;
-    const { url } = started2;
-    const pid = server.pid!;
+    const started2 = [];
+    for (let i = 0; i < SERVERS; i++) started2.push(await startServer(database));
+    servers.push(...started2.map((started) => started.server));
+    // The host and the game live on the first; the others reach it through Redis.
+    const { url } = started2[0]!;
+    const urls = started2.map((started) => started.url);
+    const pids = servers.map((server) => server.pid!);
+    // Memory and CPU are the servers' together.
+    const rssOfServers = () => pids.reduce((sum, pid) => sum + rssOf(pid), 0);
+    const cpuOfServers = () => pids.reduce((sum, pid) => sum + cpuOf(pid), 0);
 
     const host = hostClient(url);
     await host.call('POST', API.auth.login, { userName: ADMIN.email, password: ADMIN.password });
@@ -438,13 +455,13 @@ async function run() {
 
     // --- players join, then connect
     await sleep(1000);
-    const rssBefore = rssOf(pid);
+    const rssBefore = rssOfServers();
     const per = Math.ceil(PLAYERS / PROCESSES);
     for (let k = 0; k < PROCESSES; k++) generators.push(startGenerator());
     await gather(generators, ofType('ready'), 30_000);
     generators.forEach((g, k) => {
       const slice: PlayersSlice = {
-        url,
+        url: urls[k % urls.length]!,
         code,
         first: k * per + 1,
         last: Math.min(PLAYERS, (k + 1) * per),
@@ -484,7 +501,7 @@ async function run() {
     );
     // Let the server's heap settle (its collector runs on its own schedule) before reading RSS.
     await sleep(3000);
-    const rssAfter = rssOf(pid);
+    const rssAfter = rssOfServers();
 
     // --- the questions
     const sentAt: number[] = [];
@@ -492,8 +509,8 @@ async function run() {
     const missingQuestions: number[] = [];
     let peakRss = rssAfter;
     const probe = responsiveness(url);
-    const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssOf(pid))), 200);
-    const cpuBefore = cpuOf(pid);
+    const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssOfServers())), 200);
+    const cpuBefore = cpuOfServers();
     const gameStart = performance.now();
     for (let i = 0; i < QUESTIONS; i++) {
       const t0 = wall();
@@ -517,7 +534,7 @@ async function run() {
     actionMs.push(wall() - t0);
     const finished = await gather(generators, ofType('finished'), 20_000);
     const gameSeconds = (performance.now() - gameStart) / 1000;
-    const serverCpu = ((cpuOf(pid) - cpuBefore) / gameSeconds) * 100;
+    const serverCpu = ((cpuOfServers() - cpuBefore) / gameSeconds) * 100;
     clearInterval(sampler);
     const healthzMs = summary(probe.stop());
 
@@ -529,7 +546,7 @@ async function run() {
     console_.close();
     const hostHeard = { ...console_.heard };
     generators.forEach((g) => g.process.kill('SIGTERM'));
-    await stopServer(server);
+    await Promise.all(servers.map(stopServer));
     const stored = await countAnswers(database, code);
 
     printFigures({

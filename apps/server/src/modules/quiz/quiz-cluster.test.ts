@@ -136,6 +136,13 @@ describe.skipIf(!redisUrl || !process.env.TEST_DATABASE_URL)(
       expect(meeraAnswer.json().is_correct).toBe(true);
       // The same player through the other process is still one answer.
       expect((await answer(one, meera.id, 1)).status).toBe(409);
+      // Refusals the host sends back come out as 409 on the forwarding process, which lives on
+      // (a refusal arriving before PUBLISH's own reply once ended it as an unhandled rejection).
+      const refused = await Promise.all(
+        Array.from({ length: 100 }, () => answer(two, meera.id, 1)),
+      );
+      expect(refused.map((r) => r.status)).toEqual(refused.map(() => 409));
+      expect(two.child.exitCode).toBeNull();
       expect((await answer(one, rahul.id, 0)).json().is_correct).toBe(false);
 
       expect(await meera.socket.next('question_results')).toMatchObject({

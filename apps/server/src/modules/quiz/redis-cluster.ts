@@ -102,6 +102,10 @@ export class RedisCluster implements QuizCluster {
       }, CALL_TIMEOUT_MS);
       this.calls.set(id, { resolve, reject, timer });
     });
+    // The reply may come back on the subscriber connection before PUBLISH's own answer does:
+    // a refusal then would reject `answer` before anyone awaits it, and Node ends the process
+    // for an unhandled rejection. The caller still gets the rejection from the return below.
+    answer.catch(() => {});
     const call: Wire = { t: 'call', id, from: this.nodeId, op, code, args };
     const heard = await this.pub.publish(this.channel(node), JSON.stringify(call));
     if (heard === 0) {
