@@ -1,25 +1,12 @@
 import type { ChatMessage } from '@alumnet/contract';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type ServerProcess } from '../test/server-process';
+import { loginOn, startServer, type ServerProcess } from '../test/server-process';
 import { createTestDatabase } from '../test/build';
 import { connectClient, type TestClient } from './test-clients';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 const LEASE_SECONDS = 3;
-
-async function login(server: ServerProcess, userName: string) {
-  const response = await fetch(`${server.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ userName, password: 'alumnet-demo' }),
-  });
-  if (!response.ok) throw new Error(`login as ${userName} failed: ${await response.text()}`);
-  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('alumnet_session='));
-  if (!cookie) throw new Error('no session cookie');
-  const user = (await response.json()) as { _id: string };
-  return { cookie: cookie.split(';')[0]!, id: user._id };
-}
 
 async function send(server: ServerProcess, cookie: string, to: string, message: string) {
   const response = await fetch(`${server.url}/api/messages/send/${to}`, {
@@ -67,9 +54,9 @@ describe.skipIf(!redisUrl)('chat across two server processes on Redis', () => {
   }, 60_000);
 
   it('carries messages and presence between the processes, and forgets a dead one', async () => {
-    const meera = await login(one, 'member@demo.alumnet.dev');
-    const rahul = await login(two, 'member2@demo.alumnet.dev');
-    const olivia = await login(two, 'other@demo.alumnet.dev');
+    const meera = await loginOn(one, 'member@demo.alumnet.dev');
+    const rahul = await loginOn(two, 'member2@demo.alumnet.dev');
+    const olivia = await loginOn(two, 'other@demo.alumnet.dev');
 
     const a = await connectClient(one.url, { cookie: meera.cookie });
     const b = await connectClient(two.url, { cookie: rahul.cookie });

@@ -50,3 +50,17 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
   child.kill('SIGKILL');
   throw new Error(`server did not start:\n${output.join('')}`);
 }
+
+/** Signs a demo account in on a server process: its session cookie (`name=value`) and id. */
+export async function loginOn(server: ServerProcess, userName: string) {
+  const response = await fetch(`${server.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ userName, password: 'alumnet-demo' }),
+  });
+  if (!response.ok) throw new Error(`login as ${userName} failed: ${await response.text()}`);
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('alumnet_session='));
+  if (!cookie) throw new Error('no session cookie');
+  const user = (await response.json()) as { _id: string };
+  return { cookie: cookie.split(';')[0]!, id: user._id };
+}

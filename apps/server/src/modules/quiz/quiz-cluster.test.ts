@@ -1,7 +1,7 @@
 import { API } from '@alumnet/contract';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type ServerProcess } from '../../test/server-process';
+import { loginOn, startServer, type ServerProcess } from '../../test/server-process';
 import { createTestDatabase } from '../../test/build';
 import { question, QuizSocket } from './test-support';
 
@@ -24,17 +24,6 @@ async function request(
   });
   const text = await response.text();
   return { status: response.status, json: () => JSON.parse(text), text };
-}
-
-async function login(server: ServerProcess, userName: string) {
-  const response = await fetch(`${server.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ userName, password: 'alumnet-demo' }),
-  });
-  if (!response.ok) throw new Error(`login as ${userName} failed: ${await response.text()}`);
-  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('alumnet_session='));
-  return cookie!.split(';')[0]!;
 }
 
 async function playerOn(server: ServerProcess, code: string, email: string) {
@@ -88,7 +77,7 @@ describe.skipIf(!redisUrl || !process.env.TEST_DATABASE_URL)(
     }, 60_000);
 
     it('reaches players on both processes, counts every answer once, and survives its host dying', async () => {
-      const admin = await login(one, 'admin@demo.alumnet.dev');
+      const admin = (await loginOn(one, 'admin@demo.alumnet.dev')).cookie;
       const quiz = await request(
         one,
         'POST',
