@@ -14,8 +14,6 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { forbidden, unauthorized } from '../../lib/errors';
-import { policy } from '../../lib/policy';
 import { presentSignedInUser } from '../users';
 import { currentUser } from './plugin';
 import { createAuthService } from './service';
@@ -57,13 +55,12 @@ export const authRoutes: FastifyPluginAsyncZod<{
         response: { 200: z.union([signupAnswer, csvRowSignupAnswer]) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const body = request.body;
       if (body.kind === 'form') return auth.signup(body.form);
       // A CSV row adds someone else to a college: only that college's admins may.
-      if (!request.user) throw unauthorized();
-      if (!policy.isAdmin(request.user)) throw forbidden('Admins only.');
-      return auth.signupFromCsvRow(request.user, body.row);
+      await app.requireAdmin(request, reply);
+      return auth.signupFromCsvRow(currentUser(request), body.row);
     },
   );
 
