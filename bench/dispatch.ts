@@ -16,10 +16,9 @@ import { parseArgs } from 'node:util';
 import * as hdr from 'hdr-histogram-js';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
-import { hashPassword } from '../apps/server/src/lib/passwords';
 import { SESSION_COOKIE } from '../apps/server/src/modules/auth/tokens';
 import { startWorker } from '../apps/server/src/worker';
-import { scratchDatabase } from './scratch-database';
+import { BENCH_ADMIN, scratchDatabase, seedBenchCollege } from './scratch-database';
 
 const { values: flags } = parseArgs({
   options: { recipients: { type: 'string', default: process.env.BENCH_RECIPIENTS ?? '100000' } },
@@ -27,25 +26,13 @@ const { values: flags } = parseArgs({
 const RECIPIENTS = Number(flags.recipients);
 if (!Number.isInteger(RECIPIENTS) || RECIPIENTS < 10 || RECIPIENTS > 2_000_000)
   throw new Error('--recipients must be a whole number from 10 to 2,000,000');
-const ADMIN_EMAIL = 'bench-admin@example.com';
-const ADMIN_PASSWORD = 'bench-password-1';
 const seconds = (ms: number) => Number((ms / 1000).toFixed(2));
 
 const { db, pool, kind, label, drop } = await scratchDatabase();
 
 try {
   console.log(`Dispatch benchmark: ${RECIPIENTS.toLocaleString('en')} recipients on ${label}`);
-  const college = (
-    await pool.query<{ id: string }>(
-      `INSERT INTO colleges (name) VALUES ('Bench College') RETURNING id`,
-    )
-  ).rows[0]!.id;
-  await pool.query(
-    `INSERT INTO users (college_id, first_name, last_name, full_name, username, email, password_hash,
-                        user_type, is_approved, is_registered)
-     VALUES ($1, 'Bench', 'Admin', 'Bench Admin', 'bench.admin', $2, $3, 'a', true, true)`,
-    [college, ADMIN_EMAIL, await hashPassword(ADMIN_PASSWORD)],
-  );
+  const { collegeId: college } = await seedBenchCollege(pool);
   const seedStart = performance.now();
   for (let from = 1; from <= RECIPIENTS; from += 50_000) {
     const to = Math.min(RECIPIENTS, from + 49_999);
@@ -73,7 +60,7 @@ try {
   const login = await app.inject({
     method: 'POST',
     url: '/api/auth/login',
-    payload: { userName: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+    payload: { userName: BENCH_ADMIN.email, password: BENCH_ADMIN.password },
   });
   const cookie = `${SESSION_COOKIE}=${login.cookies.find((c) => c.name === SESSION_COOKIE)!.value}`;
   const post = (path: string, payload?: object) =>

@@ -15,10 +15,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
-import { hashPassword } from '../apps/server/src/lib/passwords';
 import { SESSION_COOKIE } from '../apps/server/src/modules/auth/tokens';
 import { startWorker } from '../apps/server/src/worker';
-import { scratchDatabase } from './scratch-database';
+import { BENCH_ADMIN, scratchDatabase, seedBenchCollege } from './scratch-database';
 
 const { values: flags } = parseArgs({
   options: {
@@ -32,24 +31,14 @@ if (!Number.isInteger(ROWS) || ROWS < 100 || ROWS > 2_000_000)
   throw new Error('--rows: 100 to 2,000,000');
 if (!Number.isInteger(SPEC_ROWS) || SPEC_ROWS < 0 || SPEC_ROWS > 100_000)
   throw new Error('--spec-rows: 0 to 100,000');
-const ADMIN = { email: 'bench-admin@example.com', password: 'bench-password-1' };
+const ADMIN = BENCH_ADMIN;
 const seconds = (ms: number) => Number((ms / 1000).toFixed(2));
 
 const { db, pool, kind, label, drop } = await scratchDatabase();
 
 /** A college with 3 degrees x 6 batches x 6 branches, named as the CSV names them. */
 async function seedCollege() {
-  const college = (
-    await pool.query<{ id: string }>(
-      `INSERT INTO colleges (name) VALUES ('Bench College') RETURNING id`,
-    )
-  ).rows[0]!.id;
-  await pool.query(
-    `INSERT INTO users (college_id, first_name, last_name, full_name, username, email, password_hash,
-                        user_type, is_approved, is_registered)
-     VALUES ($1, 'Bench', 'Admin', 'Bench Admin', 'bench.admin', $2, $3, 'a', true, true)`,
-    [college, ADMIN.email, await hashPassword(ADMIN.password)],
-  );
+  const { collegeId: college } = await seedBenchCollege(pool);
   await pool.query(
     `INSERT INTO degrees (college_id, degree_name) SELECT $1, d FROM unnest(ARRAY['B.Tech','M.Tech','MBA']) d`,
     [college],

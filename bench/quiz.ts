@@ -37,7 +37,7 @@ import { adminQuery, databaseUrl } from '../apps/server/src/db/admin';
 import { createDatabase } from '../apps/server/src/db/client';
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded';
 import { runMigrations } from '../apps/server/src/db/migrate';
-import { hashPassword } from '../apps/server/src/lib/passwords';
+import { BENCH_ADMIN, seedBenchCollege } from './scratch-database';
 import type { FromPlayers, PlayersReport, PlayersSlice, ToPlayers } from './quiz-players';
 
 const { values: flags } = parseArgs({
@@ -69,7 +69,7 @@ const PROCESSES = integer(
   1,
   PLAYERS,
 );
-const ADMIN = { email: 'quiz-bench-admin@bench.example', password: 'bench-password-1' };
+const ADMIN = BENCH_ADMIN;
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const wall = () => performance.timeOrigin + performance.now();
 
@@ -127,17 +127,9 @@ async function seed(database: BenchDatabase) {
   const { db, pool, close } = await database.open();
   try {
     await runMigrations(db);
-    const college = (
-      await pool.query<{ id: string }>(
-        `INSERT INTO colleges (name) VALUES ('Quiz Bench College') RETURNING id`,
-      )
-    ).rows[0]!.id;
-    const hash = await hashPassword(ADMIN.password);
-    await pool.query(
-      `INSERT INTO users (college_id, first_name, last_name, full_name, username, email,
-                          password_hash, user_type, is_approved, is_registered)
-       VALUES ($1, 'Bench', 'Host', 'Bench Host', 'quiz.bench.host', $2, $3, 'a', true, true)`,
-      [college, ADMIN.email, hash],
+    const { collegeId: college, passwordHash: hash } = await seedBenchCollege(
+      pool,
+      'Quiz Bench College',
     );
     await pool.query(
       `INSERT INTO users (college_id, first_name, last_name, full_name, username, email,

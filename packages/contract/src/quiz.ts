@@ -53,6 +53,7 @@ export const QUIZ_MESSAGES = {
   oops: 'Oops! Your answer was incorrect.',
   tooLate: "You didn't answer in time.",
 } as const;
+/** member-portal.md "Question N of M", with the numbers filled in. */
 export const questionOfText = (n: number, m: number) => `Question ${n} of ${m}`;
 
 export const quizCode = z
