@@ -33,30 +33,16 @@ export async function startWorker({
     invitationDays: config.invitationDays,
     log,
   });
-  /**
-   * One loop taking chunks of a queue. pg-boss waits a whole polling interval between fetches
-   * even when it found work; a chunk done means more may be queued, so it fetches again at once.
-   */
-  const loop = async <T extends object>(name: string, handle: (chunk: T) => Promise<void>) => {
-    let workerId = '';
-    workerId = await queue.boss.work<T>(
-      name,
-      { batchSize: 1, pollingIntervalSeconds: config.jobs.pollSeconds },
-      async ([job]) => {
-        if (!job) return;
-        try {
-          await handle(job.data);
-          queue.boss.notifyWorker(workerId);
-        } catch (error) {
-          log.warn(
-            { err: error, queue: name, chunk: job.data },
-            'chunk failed; the queue retries it',
-          );
-          throw error;
-        }
-      },
-    );
-  };
+  /** A failed chunk is logged and thrown back, so the queue retries it. */
+  const loop = <T extends object>(name: string, handle: (chunk: T) => Promise<void>) =>
+    queue.work<T>(name, async (chunk) => {
+      try {
+        await handle(chunk);
+      } catch (error) {
+        log.warn({ err: error, queue: name, chunk }, 'chunk failed; the queue retries it');
+        throw error;
+      }
+    });
   await loop<DispatchChunk>(QUEUES.dispatchChunk, processChunk);
   // Two import loops: a chunk is one big INSERT, and while one waits on the database the other
   // prepares; on real PostgreSQL the two run side by side.

@@ -18,7 +18,22 @@ export interface JobQueueOptions {
  */
 export async function createJobQueue(db: Database, options: JobQueueOptions) {
   const pool = db.$client;
-  const executeSql: ExecuteSql = (text, values) => pool.query(text, values);
+  /**
+   * pg-boss records a job's outcome without awaiting it, and a fetch already sent when stop()
+   * begins still hands its jobs over afterwards. Both are tracked, so stop() returns only once
+   * nothing of the queue's still needs the pool its owner is about to close.
+   */
+  const pending = new Set<Promise<unknown>>();
+  const track = <T>(promise: Promise<T>) => {
+    pending.add(promise);
+    void promise.then(
+      () => pending.delete(promise),
+      () => pending.delete(promise),
+    );
+    return promise;
+  };
+  let stopping = false;
+  const executeSql: ExecuteSql = (text, values) => track(pool.query(text, values));
   const boss = new PgBoss({
     db: { executeSql: executeSql as PgBoss.Db['executeSql'] },
     schema: 'pgboss',
@@ -69,14 +84,45 @@ export async function createJobQueue(db: Database, options: JobQueueOptions) {
       { db: { executeSql: inTransaction as PgBoss.Db['executeSql'] } },
     );
 
+  /**
+   * One loop taking jobs of a queue, one at a time. pg-boss waits a whole polling interval between
+   * fetches even when it found work; a job done means more may be queued, so it fetches again at
+   * once. A job handed over while stopping is refused, so the queue gives it out again later.
+   */
+  const work = async <T extends object>(name: string, handle: (data: T) => Promise<void>) => {
+    let workerId = '';
+    workerId = await boss.work<T>(
+      name,
+      { batchSize: 1, pollingIntervalSeconds: options.pollSeconds },
+      async ([job]) => {
+        if (!job) return;
+        if (stopping) throw new Error('the worker is stopping');
+        await track(handle(job.data));
+        boss.notifyWorker(workerId);
+      },
+    );
+  };
+
+  const stop = async () => {
+    stopping = true;
+    await boss.stop({ graceful: true, wait: true, timeout: 5_000 });
+    // setImmediate runs after the promise chains a settled query starts (fetch, handler, the
+    // outcome's own query), so an empty set after it means nothing more is coming.
+    do {
+      await Promise.allSettled([...pending]);
+      await new Promise((resolve) => setImmediate(resolve));
+    } while (pending.size > 0);
+  };
+
   return {
     boss,
+    work,
     pollSeconds: options.pollSeconds,
     enqueueDispatch: (chunks: DispatchChunk[], inTransaction: ExecuteSql) =>
       enqueue(QUEUES.dispatchChunk, chunks, (c) => `${c.jobId}:${c.from}`, inTransaction),
     enqueueImport: (chunks: ImportChunk[], inTransaction: ExecuteSql) =>
       enqueue(QUEUES.importChunk, chunks, (c) => `${c.importId}:${c.from}`, inTransaction),
-    stop: () => boss.stop({ graceful: true, wait: true, timeout: 5_000 }),
+    stop,
   };
 }
 export type JobQueue = Awaited<ReturnType<typeof createJobQueue>>;
