@@ -7,11 +7,6 @@ export const GALLERY_PAGE_SIZE = 24;
 export const GALLERY_MESSAGE_LENGTH = 280;
 /** The width sharp gives every thumbnail (the server's images module, THUMB_WIDTH). */
 export const GALLERY_THUMB_WIDTH = 256;
-/**
- * The full picture's width is not stored; srcset names it with this width, which only has to be
- * wider than any thumbnail for the browser to pick it when a thumbnail is too small.
- */
-export const GALLERY_FULL_WIDTH = 1200;
 
 /** One picture the viewer may see, and where it was posted. */
 export const galleryItem = z.object({

@@ -1,4 +1,11 @@
-import { Anchor, createTheme } from '@mantine/core';
+import { Anchor, createTheme, Pagination } from '@mantine/core';
+
+const PAGE_CONTROL_NAMES = {
+  first: 'First page',
+  previous: 'Previous page',
+  next: 'Next page',
+  last: 'Last page',
+};
 
 export const theme = createTheme({
   primaryColor: 'blue',
@@ -11,5 +18,13 @@ export const theme = createTheme({
   components: {
     // A link inside a sentence must not be told apart by its colour alone.
     Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
+    // The arrow buttons show only an icon: a screen reader needs their names.
+    Pagination: Pagination.extend({
+      defaultProps: {
+        getControlProps: (control: 'first' | 'previous' | 'last' | 'next') => ({
+          'aria-label': PAGE_CONTROL_NAMES[control],
+        }),
+      },
+    }),
   },
 });

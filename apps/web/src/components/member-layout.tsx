@@ -10,6 +10,7 @@ import {
   Stack,
   Tooltip,
   UnstyledButton,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
@@ -22,6 +23,7 @@ import {
   IconUserCircle,
   IconUsersGroup,
   IconMessageReport,
+  IconPhoto,
   IconUsers,
 } from '@tabler/icons-react';
 import { imageUrl } from '@alumnet/contract';
@@ -39,11 +41,18 @@ export const memberSections = [
   { to: paths.alumzone, label: 'Alum Zone', icon: IconUsers },
   { to: paths.jobs, label: 'Jobs', icon: IconBriefcase },
   { to: paths.chat, label: 'Chat', icon: IconMessageCircle },
+  { to: paths.gallery, label: 'Gallery', icon: IconPhoto },
   { to: paths.groups, label: 'Groups', icon: IconUsersGroup },
   { to: paths.feedback, label: 'Feedback', icon: IconMessageReport },
   { to: paths.quiz, label: 'Quiz', icon: IconDeviceGamepad2 },
   { to: paths.profile, label: 'Profile', icon: IconUserCircle },
 ] as const;
+
+/**
+ * Below this width (1200 px) the sections sit in the menu behind the burger: on a tablet or a
+ * small laptop the nine of an admin's header do not fit in one row beside the logo and avatar.
+ */
+const NAV_BREAKPOINT = 'lg';
 
 /** admin-area.md: the way from the member screens into the admin area, for admins only. */
 const adminSection = { to: paths.dashboard, label: 'Admin', icon: IconLayoutDashboard };
@@ -91,7 +100,7 @@ export function MemberLayout({ children }: { children: ReactNode }) {
             <Burger
               opened={opened}
               onClick={toggle}
-              hiddenFrom="sm"
+              hiddenFrom={NAV_BREAKPOINT}
               size="sm"
               aria-label="Open navigation"
             />
@@ -99,7 +108,7 @@ export function MemberLayout({ children }: { children: ReactNode }) {
               <Logo />
             </Anchor>
           </Group>
-          <Group gap={4} visibleFrom="sm" wrap="nowrap">
+          <Group gap={4} visibleFrom={NAV_BREAKPOINT} wrap="nowrap">
             {sections
               .filter((s) => s.to !== paths.profile)
               .map((s) => (
@@ -111,23 +120,30 @@ export function MemberLayout({ children }: { children: ReactNode }) {
                   leftSection={<s.icon size={18} />}
                   active={active(s.to)}
                   w="auto"
+                  px="xs"
                   style={{ borderRadius: 8 }}
+                  styles={{ label: { whiteSpace: 'nowrap' } }}
                 />
               ))}
           </Group>
           <Group gap="xs" wrap="nowrap">
             {user && (
               <Tooltip label="Your profile">
-                <UnstyledButton component={Link} to={paths.profile} aria-label="Your profile">
+                <UnstyledButton component={Link} to={paths.profile}>
                   <Avatar
                     src={user.profilePic ? imageUrl(user.profilePic, 'thumb') : null}
+                    alt=""
                     radius="xl"
                     size={34}
                     color="blue"
                   >
-                    {user.firstName[0]}
-                    {user.lastName[0]}
+                    {/* Read aloud the link is "Your profile"; the initials are its picture. */}
+                    <span aria-hidden="true">
+                      {user.firstName[0]}
+                      {user.lastName[0]}
+                    </span>
                   </Avatar>
+                  <VisuallyHidden>Your profile</VisuallyHidden>
                 </UnstyledButton>
               </Tooltip>
             )}
@@ -139,7 +155,14 @@ export function MemberLayout({ children }: { children: ReactNode }) {
           </Group>
         </Group>
       </AppShell.Header>
-      <Drawer opened={opened} onClose={close} size="75%" title={<Logo />} hiddenFrom="sm">
+      <Drawer
+        opened={opened}
+        onClose={close}
+        size="75%"
+        title={<Logo />}
+        hiddenFrom={NAV_BREAKPOINT}
+        closeButtonProps={{ 'aria-label': 'Close navigation' }}
+      >
         <Stack gap={2}>
           {sections.map((s) => (
             <NavLink

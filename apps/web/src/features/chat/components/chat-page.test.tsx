@@ -1,4 +1,4 @@
-import type { ChatMessage, ChatUser, SignedInUser } from '@alumnet/contract';
+import type { ChatMessage, ChatUser } from '@alumnet/contract';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -7,6 +7,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { disconnectRealtime } from '../../../lib/realtime';
 import { meQuery } from '../../../lib/session';
+import { id, MEMBER } from '../../../testing/member';
 import { ChatPage } from './chat-page';
 
 // A stand-in for the Socket.IO connection: the test fires the server's events itself.
@@ -42,29 +43,7 @@ vi.mock('socket.io-client', () => ({
   },
 }));
 
-const id = (n: number) =>
-  `${n}${n}${n}${n}${n}${n}${n}${n}-${n}${n}${n}${n}-4${n}${n}${n}-8${n}${n}${n}-${String(n).repeat(12)}`;
-const ME: SignedInUser = {
-  _id: id(1),
-  fullName: 'Meera Menon',
-  firstName: 'Meera',
-  lastName: 'Menon',
-  email: 'member@demo.alumnet.dev',
-  phone: null,
-  profilePic: null,
-  collegeId: id(9),
-  batchId: null,
-  branchId: null,
-  collegeName: 'Alumnet Institute of Technology',
-  batchName: '2012-2016',
-  branchName: 'Computer Science',
-  locationCountry: null,
-  locationCity: null,
-  companyName: null,
-  userType: 'u',
-  isSuperAdmin: false,
-  mustChangePassword: false,
-};
+const ME = MEMBER;
 const member = (n: number, firstName: string, lastName: string): ChatUser => ({
   _id: id(n),
   fullName: `${firstName} ${lastName}`,

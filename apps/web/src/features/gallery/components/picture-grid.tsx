@@ -1,4 +1,4 @@
-import { GALLERY_FULL_WIDTH, type GalleryItem } from '@alumnet/contract';
+import type { GalleryItem } from '@alumnet/contract';
 import classes from './gallery.module.css';
 import { pictureDate } from './picture-date';
 
@@ -8,11 +8,12 @@ const EAGER_TILES = 10;
 const TILE_SIZES =
   '(min-width: 75em) min(20vw, 248px), (min-width: 48em) 25vw, (min-width: 36em) 33vw, 50vw';
 
+/**
+ * Only the thumbnails the server makes: the full picture is the upload as sent (a phone photo is
+ * megabytes), and a 2x or 3x phone screen would pick it for every tile. The viewer shows it.
+ */
 export const srcSetOf = (item: GalleryItem) =>
-  [
-    ...item.thumbnails.map((t) => `${t.url} ${t.width}w`),
-    `${item.url} ${GALLERY_FULL_WIDTH}w`,
-  ].join(', ');
+  item.thumbnails.map((t) => `${t.url} ${t.width}w`).join(', ');
 
 type PictureGridProps = {
   items: GalleryItem[];

@@ -107,13 +107,6 @@ export function JobList(props: JobListProps) {
             onChange={onPage}
             size="sm"
             siblings={1}
-            getControlProps={(control) =>
-              control === 'previous'
-                ? { 'aria-label': 'Previous page' }
-                : control === 'next'
-                  ? { 'aria-label': 'Next page' }
-                  : {}
-            }
             getItemProps={(n) => ({ 'aria-label': `Page ${n}` })}
           />
         </Group>

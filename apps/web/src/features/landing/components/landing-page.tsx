@@ -659,7 +659,6 @@ function StoreBadge({ icon: StoreIcon, overline, store, platform }: StoreBadgePr
         event.preventDefault();
         notify.info(`The Alumnet app for ${platform} is coming soon.`);
       }}
-      aria-label={`${overline} ${store}`}
       color="dark.9"
       h={56}
       px="lg"
@@ -669,7 +668,8 @@ function StoreBadge({ icon: StoreIcon, overline, store, platform }: StoreBadgePr
     >
       <Box component="span" style={{ display: 'flex', flexDirection: 'column', textAlign: 'left' }}>
         <Text component="span" fz={11} lh={1.2} tt="uppercase" style={{ letterSpacing: '0.04em' }}>
-          {overline}
+          {/* The link is named by its text: the space keeps "Get it on Google Play" apart. */}
+          {overline}{' '}
         </Text>
         <Text component="span" fz={18} fw={600} lh={1.2}>
           {store}

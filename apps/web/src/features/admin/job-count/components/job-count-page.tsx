@@ -63,7 +63,14 @@ function JobCount() {
             />
           </Paper>
           <Paper withBorder radius="md">
-            <Table.ScrollContainer minWidth={720} maxHeight={520}>
+            <Table.ScrollContainer
+              minWidth={720}
+              maxHeight={520}
+              // The table scrolls and holds nothing focusable: the keyboard needs a stop on it.
+              scrollAreaProps={{
+                viewportProps: { tabIndex: 0, role: 'region', 'aria-label': 'Activity by day' },
+              }}
+            >
               <Table striped stickyHeader verticalSpacing="xs">
                 <Table.Thead>
                   <Table.Tr>

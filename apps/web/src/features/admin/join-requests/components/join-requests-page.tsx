@@ -59,7 +59,10 @@ function JoinRequests() {
               <Stack gap={6}>
                 <IconUsersGroup size={22} />
                 <Text fw={600}>{group.groupName}</Text>
-                <Text size="sm" c={group.pendingCount > 0 ? 'orange' : 'dimmed'}>
+                <Text
+                  size="sm"
+                  c={group.pendingCount > 0 ? 'var(--mantine-color-orange-light-color)' : 'dimmed'}
+                >
                   Pending Requests: {group.pendingCount}
                 </Text>
               </Stack>

@@ -147,7 +147,12 @@ export function SetupColumn({ kind, collegeId }: { kind: SetupKind; collegeId: s
         {list.isPending && collegeId ? (
           <Loader size="sm" />
         ) : (
-          <ScrollArea.Autosize mah={360} type="auto">
+          <ScrollArea.Autosize
+            mah={360}
+            type="auto"
+            // A list that scrolls must be reachable by keyboard to be scrolled with the arrows.
+            viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': title }}
+          >
             <Stack gap={6}>
               {(list.data ?? []).map((item) => (
                 <div key={item._id}>
