@@ -89,7 +89,6 @@ const addressOf = (n: number) => {
   const group = Math.floor((n - 1) / PLAYERS_PER_ADDRESS);
   return `127.${10 + Math.floor(group / (254 * 254))}.${1 + (Math.floor(group / 254) % 254)}.${1 + (group % 254)}`;
 };
-const wall = () => performance.timeOrigin + performance.now();
 const bump = (counts: Record<string, number>, key: string) =>
   (counts[key] = (counts[key] ?? 0) + 1);
 
@@ -207,10 +206,23 @@ async function play(slice: PlayersSlice, tell: (message: FromPlayers) => void) {
     }
   }
 
-  function onMessage(player: Player, data: WebSocket.RawData) {
-    // Read the clock before parsing: parsing is the generator's cost, not the broadcast's.
-    const at = wall();
+  // A broadcast reaches this process's 5,000 sockets in a few batches of readable sockets. Each
+  // arrival is only stamped as it is read; parsing and scheduling the answer wait until the
+  // batch is read, so the last socket's stamp is not delayed by the work done for the others
+  // (that is the generator's cost, not the broadcast's).
+  let inbox: { player: Player; data: WebSocket.RawData; at: number; shownAt: number }[] = [];
+  function received(player: Player, data: WebSocket.RawData) {
+    if (inbox.length === 0) setImmediate(readInbox);
     const shownAt = performance.now();
+    inbox.push({ player, data, at: performance.timeOrigin + shownAt, shownAt });
+  }
+  function readInbox() {
+    const arrived = inbox;
+    inbox = [];
+    for (const { player, data, at, shownAt } of arrived) onMessage(player, data, at, shownAt);
+  }
+
+  function onMessage(player: Player, data: WebSocket.RawData, at: number, shownAt: number) {
     const message = JSON.parse(data.toString()) as QuizServerMessage;
     switch (message.type) {
       case 'question': {
@@ -273,7 +285,7 @@ async function play(slice: PlayersSlice, tell: (message: FromPlayers) => void) {
           else reject(new Error(`socket answered ${first.type}`));
           return;
         }
-        onMessage(player, data);
+        received(player, data);
       });
       ws.on('error', (error) => {
         if (!settled) {

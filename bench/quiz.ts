@@ -1,5 +1,5 @@
 /**
- * npm run bench:quiz [-- --players 10000 --questions 5 --time-limit 20 --processes K --live-lobby]
+ * npm run bench:quiz [-- --players 10000 --questions 5 --time-limit 20 --processes K --live-lobby --profile DIR]
  *
  * One live quiz game with N players on loopback (issue 12, "Benchmark"). The real server runs as
  * a process of its own (apps/server/src/main.ts, ROLE=web) on a scratch database: with
@@ -17,8 +17,9 @@
  * the shared wall clock. Answer latency is submit-answer request to 200. Answers lost: first
  * submits without a 200, plus acknowledged answers missing from the answers table. Answers
  * double: rows beyond one per (player, question) plus deliberate second submits (every 100th
- * player) that were not refused. Memory is the server's RSS growth (/proc/<pid>/status) while
- * the players join and connect, per player: RSS, not heap, since the server exposes no heap.
+ * player) that were not refused. Memory per player is the servers' heap growth while the players
+ * join and connect (V8's used heap, read from their /metrics, after a pause for the collector),
+ * and their RSS growth (/proc/<pid>/status) beside it.
  */
 import { API, type QuizServerMessage } from '@alumnet/contract';
 import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process';
@@ -48,6 +49,7 @@ const { values: flags } = parseArgs({
     processes: { type: 'string' },
     servers: { type: 'string', default: '1' },
     'live-lobby': { type: 'boolean', default: false },
+    profile: { type: 'string' },
   },
 });
 const integer = (name: string, value: string | undefined, min: number, max: number) => {
@@ -177,6 +179,18 @@ function freePort() {
   });
 }
 
+const METRICS_TOKEN = randomBytes(16).toString('hex');
+/** V8's used heap of a server process, from its Prometheus metrics. */
+async function heapOf(url: string) {
+  const res = await fetch(`${url}/metrics`, {
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
+  const text = await res.text();
+  const used = /^nodejs_heap_size_used_bytes (\S+)$/m.exec(text);
+  if (!res.ok || !used) throw new Error(`/metrics answered ${res.status} without the heap`);
+  return Number(used[1]);
+}
+
 /** /proc/<pid>/status VmRSS in bytes. */
 const rssOf = (pid: number) =>
   Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024;
@@ -194,24 +208,34 @@ const clusterEnv: Record<string, string> =
 
 async function startServer(database: BenchDatabase) {
   const port = await freePort();
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      ...database.serverEnv,
-      ...clusterEnv,
-      NODE_ENV: 'production',
-      COOKIE_SECURE: 'false',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      AUTH_RATE_LIMIT_PER_MINUTE: '100000',
-      SEED_DEMO: 'false',
-      ROLE: 'web',
-      WEB_DIST: '/nonexistent',
+  // --profile DIR: each server process writes a V8 CPU profile there when it stops.
+  const profile = flags.profile
+    ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(flags.profile)]
+    : [];
+  const server = spawn(
+    process.execPath,
+    [...profile, '--import', 'tsx', 'apps/server/src/main.ts'],
+    {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        ...database.serverEnv,
+        ...clusterEnv,
+        NODE_ENV: 'production',
+        COOKIE_SECURE: 'false',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        LOG_LEVEL: 'warn',
+        AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+        SEED_DEMO: 'false',
+        ROLE: 'web',
+        WEB_DIST: '/nonexistent',
+        // Its heap is read from /metrics.
+        METRICS_TOKEN,
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  );
   // The server's log lines (warnings and errors) are worth seeing; its banner is not.
   createInterface({ input: server.stdout! }).on('line', (line) => {
     if (line.startsWith('{')) console.error(`[server] ${line}`);
@@ -424,6 +448,8 @@ async function run() {
     const pids = servers.map((server) => server.pid!);
     // Memory and CPU are the servers' together.
     const rssOfServers = () => pids.reduce((sum, pid) => sum + rssOf(pid), 0);
+    const heapOfServers = async () =>
+      (await Promise.all(urls.map(heapOf))).reduce((sum, heap) => sum + heap, 0);
     const cpuOfServers = () => pids.reduce((sum, pid) => sum + cpuOf(pid), 0);
 
     const host = hostClient(url);
@@ -448,6 +474,7 @@ async function run() {
     // --- players join, then connect
     await sleep(1000);
     const rssBefore = rssOfServers();
+    const heapBefore = await heapOfServers();
     const per = Math.ceil(PLAYERS / PROCESSES);
     for (let k = 0; k < PROCESSES; k++) generators.push(startGenerator());
     await gather(generators, ofType('ready'), 30_000);
@@ -494,6 +521,7 @@ async function run() {
     // Let the server's heap settle (its collector runs on its own schedule) before reading RSS.
     await sleep(3000);
     const rssAfter = rssOfServers();
+    const heapAfter = await heapOfServers();
 
     // --- the questions
     const sentAt: number[] = [];
@@ -550,6 +578,7 @@ async function run() {
       finishedCount: finished.reduce((sum, m) => sum + (m?.finished ?? 0), 0),
       missingQuestions,
       rss: { before: rssBefore, after: rssAfter, peak: peakRss },
+      heap: { before: heapBefore, after: heapAfter },
       serverCpu,
       healthzMs,
       hostHeard,
@@ -568,6 +597,7 @@ function printFigures(run: {
   finishedCount: number;
   missingQuestions: number[];
   rss: { before: number; after: number; peak: number };
+  heap: { before: number; after: number };
   serverCpu: number;
   healthzMs: ReturnType<typeof summary>;
   hostHeard: { hostState: number; bytes: number };
@@ -612,6 +642,7 @@ function printFigures(run: {
   );
   const extraRows = perQuestion.reduce((sum, q) => sum + q.doubles, 0);
   const rssPerPlayer = (run.rss.after - run.rss.before) / Math.max(1, run.connectedCount);
+  const heapPerPlayer = (run.heap.after - run.heap.before) / Math.max(1, run.connectedCount);
 
   console.table(
     perQuestion.map((q) => ({
@@ -639,7 +670,7 @@ function printFigures(run: {
       `results             ${run.missingQuestions.length ? `missing for some players in question(s) ${run.missingQuestions.join(', ')}` : 'every connected player heard every question_results'}; ${sum((r) => r.resultsMismatch)} contradicting submit-answer`,
       `game_finished       ${run.finishedCount} of ${run.connectedCount}; socket errors ${sum((r) => r.socketErrors)}, sockets closed by the server ${sum((r) => r.socketsClosed)}`,
       `host console        ${run.hostHeard.hostState} host_state pushes, ${mb(run.hostHeard.bytes)}; final 'next' ${round1(run.actionMs.at(-1)!)} ms`,
-      `server memory       RSS ${mb(run.rss.before)} -> ${mb(run.rss.after)} with players (${(rssPerPlayer / 1024).toFixed(1)} KB each), peak ${mb(run.rss.peak)}`,
+      `server memory       heap ${mb(run.heap.before)} -> ${mb(run.heap.after)} with players (${(heapPerPlayer / 1024).toFixed(1)} KB each); RSS ${mb(run.rss.before)} -> ${mb(run.rss.after)} (${(rssPerPlayer / 1024).toFixed(1)} KB each), peak ${mb(run.rss.peak)}`,
       `server /healthz    p50 ${run.healthzMs.p50}  p99 ${run.healthzMs.p99}  max ${run.healthzMs.max} ms (every 100 ms during the game: the server's event loop delay)`,
       `CPU during the game server ${run.serverCpu.toFixed(0)}% of one core; load generators ${reports.map((r) => `${r.cpuPercent.toFixed(0)}% (loop busy ${(r.eventLoopBusy * 100).toFixed(0)}%)`).join(', ')}; machine load ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`,
       '',
@@ -656,6 +687,7 @@ function printFigures(run: {
       answer_p99_ms: answers.p99,
       answers_lost: refusedFirst + missingRows,
       answers_double: extraRows + (duplicates.accepted ?? 0),
+      heap_per_player_kb: round1(heapPerPlayer / 1024),
       rss_per_player_kb: round1(rssPerPlayer / 1024),
     }),
   );

@@ -43,15 +43,21 @@ import { quizGateway } from './realtime/quiz-gateway';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
 import { webPlugin } from './plugins/web';
+import { metricsPlugin } from './plugins/metrics';
+import { redisWithMemoryFallback } from './lib/rate-limits';
+import { outagesPlugin } from './ops/outages';
+import { backupRoute } from './ops/backup-route';
 
 export interface BuildOptions {
   config: Config;
   db: Database;
   logger?: FastifyServerOptions['logger'];
+  /** The running embedded portal makes its own backups for `npm run backup` (ops/backup-route.ts). */
+  backupToken?: string;
 }
 
 /** The whole HTTP app, built as a plugin tree: the process and every test build it the same way. */
-export async function buildApp({ config, db, logger = false }: BuildOptions) {
+export async function buildApp({ config, db, logger = false, backupToken }: BuildOptions) {
   const app = Fastify({
     logger,
     trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
@@ -79,14 +85,19 @@ export async function buildApp({ config, db, logger = false }: BuildOptions) {
   await app.register(fastifyCookie);
   // Delivery status callbacks of SMS and WhatsApp providers are posted as forms.
   await app.register(fastifyFormbody);
+  // Which dependencies are away, logged once per outage (ops/outages.ts).
+  await app.register(outagesPlugin);
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
     : undefined;
-  if (redis) app.addHook('onClose', async () => void redis.disconnect());
+  if (redis) {
+    app.outages.redis.watch(redis);
+    app.addHook('onClose', async () => void redis.disconnect());
+  }
   await app.register(fastifyRateLimit, {
     global: false,
-    redis,
-    nameSpace: `${config.redisPrefix}rate-limit:`,
+    // While Redis is away the limits are counted in this process's memory.
+    ...(redis ? { store: redisWithMemoryFallback(redis, `${config.redisPrefix}rate-limit:`) } : {}),
   });
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Alumnet API', version: '1.0.0' } },
@@ -106,6 +117,9 @@ export async function buildApp({ config, db, logger = false }: BuildOptions) {
   await app.register(errorsPlugin);
   await app.register(authPlugin);
   await app.register(deliveryPlugin, { config });
+  // Before the routes, so that each of them is counted.
+  await app.register(metricsPlugin, { token: config.metricsToken });
+  if (backupToken) await app.register(backupRoute, { config, token: backupToken });
 
   // Routes.
   await app.register(healthRoutes);

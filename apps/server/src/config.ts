@@ -14,6 +14,16 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   /** Unset: the embedded PostgreSQL (PGlite) kept in DATA_DIR. */
   DATABASE_URL: z.string().url().optional(),
+  /**
+   * With DATABASE_URL: seconds to wait for a connection (a new one, or a free one from the pool)
+   * before a request answers 503, so requests fail fast instead of hanging while PostgreSQL is away.
+   */
+  DATABASE_CONNECT_TIMEOUT_SECONDS: z.coerce.number().min(0.5).max(120).default(5),
+  /**
+   * With DATABASE_URL: PostgreSQL cancels a statement of the running portal after this many
+   * seconds (the request answers 503). 0: no limit. Migrations and seeding at start are exempt.
+   */
+  DATABASE_STATEMENT_TIMEOUT_SECONDS: z.coerce.number().min(0).max(3600).default(30),
   /** Set: Socket.IO fan-out, presence and rate limits are shared through Redis. */
   REDIS_URL: z.string().url().optional(),
   /** Prefix of every Redis key, so several deployments (or test files) can share one Redis. */
@@ -77,6 +87,12 @@ const envSchema = z.object({
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(1),
   /** Days an invitation link stays valid. */
   INVITATION_DAYS: z.coerce.number().int().min(1).max(365).default(14),
+  /**
+   * Set: Prometheus metrics at /metrics for a scraper that sends `Authorization: Bearer <token>`
+   * (request rate and latency per route, event loop lag, memory, database pool, open sockets,
+   * queued jobs). Unset: /metrics answers 404. Use a long random value (openssl rand -hex 32).
+   */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN: use at least 16 characters').optional(),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -105,6 +121,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    databaseTimeouts: {
+      connectMs: e.DATABASE_CONNECT_TIMEOUT_SECONDS * 1000,
+      statementMs: e.DATABASE_STATEMENT_TIMEOUT_SECONDS * 1000,
+    },
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
     presenceLeaseSeconds: e.PRESENCE_LEASE_SECONDS,
@@ -147,5 +167,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       pollSeconds: e.JOB_POLL_SECONDS,
     },
     invitationDays: e.INVITATION_DAYS,
+    metricsToken: e.METRICS_TOKEN,
   };
 }

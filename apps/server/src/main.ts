@@ -1,6 +1,9 @@
 import { loadConfig } from './config';
 import { buildApp } from './app';
-import { createDatabase } from './db/client';
+import { sql } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { writePortalFile } from './ops/backup-route';
+import { createDatabase, POOL_SIZE } from './db/client';
 import { startEmbeddedPostgres } from './db/embedded';
 import { runMigrations } from './db/migrate';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './db/seed/demo';
@@ -24,22 +27,51 @@ const logger =
 const embedded = config.databaseUrl
   ? undefined
   : await startEmbeddedPostgres(path.join(config.dataDir, 'pg'));
-const { db, close: closeDb } = embedded
-  ? createDatabase(embedded.url, embedded.poolSize)
-  : createDatabase(config.databaseUrl!);
-await runMigrations(db);
-await seedReferenceData(db);
-const seeded = config.seedDemo ? await seedDemoData(db) : false;
+const target = embedded
+  ? { url: embedded.url, poolSize: embedded.poolSize }
+  : { url: config.databaseUrl!, poolSize: POOL_SIZE };
+// Migrations and seeding on a pool of their own, without the running portal's statement timeout:
+// a migration of a big table may rightly take minutes.
+const setup = createDatabase(target.url, target.poolSize);
+let seeded = false;
+try {
+  await runMigrations(setup.db);
+  await seedReferenceData(setup.db);
+  seeded = config.seedDemo ? await seedDemoData(setup.db) : false;
+} finally {
+  await setup.close();
+}
+const { db, close: closeDb } = createDatabase(
+  target.url,
+  target.poolSize,
+  embedded ? {} : config.databaseTimeouts,
+);
 // The demo posts and profiles point at these pictures; drawn into storage once.
 if (config.seedDemo) await ensureShippedImages(createStorage(config));
 
 // ROLE: web and worker together (the default), or one of them in a process of its own.
-const app = config.role === 'worker' ? undefined : await buildApp({ config, db, logger });
+// The embedded database can only be read through this process while it runs: `npm run backup`
+// finds the portal through DATA_DIR/portal.json and asks it (ops/backup-route.ts).
+const backupToken = embedded ? randomBytes(32).toString('hex') : undefined;
+const app =
+  config.role === 'worker' ? undefined : await buildApp({ config, db, logger, backupToken });
 if (app) await app.listen({ port: config.port, host: config.host });
-const worker =
-  config.role === 'web'
-    ? undefined
-    : await startWorker({ db, config, log: app?.log ?? pino(logger).child({ role: 'worker' }) });
+const forgetPortal =
+  app && backupToken
+    ? await writePortalFile(config.dataDir, {
+        pid: process.pid,
+        url: `http://${reachable(config.host)}:${config.port}`,
+        token: backupToken,
+      })
+    : undefined;
+const log = app?.log ?? pino(logger).child({ role: 'worker' });
+const worker = config.role === 'web' ? undefined : await startWorker({ db, config, log });
+
+/** An address this machine's tools can call the portal on, whatever it listens on. */
+function reachable(host: string) {
+  if (host === '0.0.0.0' || host === '::' || host === '') return '127.0.0.1';
+  return host.includes(':') ? `[${host}]` : host;
+}
 
 const url = `http://localhost:${config.port}`;
 console.log(
@@ -55,18 +87,47 @@ console.log(
   ].join('\n'),
 );
 
+/** Everything below must be done by then; a stuck step must not keep a deploy waiting for ever. */
+const SHUTDOWN_LIMIT_MS = 10_000;
+
 let stopping = false;
+/**
+ * SIGTERM (a deploy, systemd, docker stop) or SIGINT (Ctrl-C): stop accepting connections, let the
+ * requests in flight finish, close the realtime sockets (the chat's Socket.IO clients and the
+ * quiz pages reconnect by themselves, to this process once restarted or to another one), let the
+ * worker finish its chunk, then write the embedded database's changes to its files (CHECKPOINT)
+ * so the next start has no WAL to replay.
+ */
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  console.log(`shutting down (${signal})`);
-  const force = setTimeout(() => process.exit(1), 10_000);
+  const started = Date.now();
+  log.info({ signal }, 'shutting down: finishing requests in flight');
+  const force = setTimeout(() => {
+    log.error(`shutdown took longer than ${SHUTDOWN_LIMIT_MS / 1000} s; exiting anyway`);
+    process.exit(1);
+  }, SHUTDOWN_LIMIT_MS);
   force.unref();
-  await app?.close();
-  await worker?.stop();
-  await closeDb();
-  await embedded?.stop();
-  process.exit(0);
+  let clean = true;
+  const step = async (what: string, work: () => Promise<unknown>) => {
+    try {
+      await work();
+    } catch (error) {
+      clean = false;
+      log.error({ err: error }, `shutdown: ${what} failed`);
+    }
+  };
+  // The web server and the worker stop side by side; both still need the database meanwhile.
+  await Promise.all([
+    step('closing the web server', async () => app?.close()),
+    step('stopping the worker', async () => worker?.stop()),
+  ]);
+  if (forgetPortal) await step('removing portal.json', forgetPortal);
+  if (embedded) await step('checkpointing the database', () => db.execute(sql`CHECKPOINT`));
+  await step('closing the database pool', closeDb);
+  if (embedded) await step('stopping the embedded database', embedded.stop);
+  log.info({ ms: Date.now() - started }, clean ? 'stopped cleanly' : 'stopped, with errors');
+  process.exit(clean ? 0 : 1);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));

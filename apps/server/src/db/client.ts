@@ -8,9 +8,31 @@ export type Executor = Database | Parameters<Parameters<Database['transaction']>
 
 export const POOL_SIZE = 10;
 
-/** The one way the app reaches a database, embedded or not: the `pg` driver. */
-export function createDatabase(url: string, poolSize = POOL_SIZE) {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+/** How long the app waits on a database server before calling it away (PostgreSQL only). */
+export interface DatabaseTimeouts {
+  /**
+   * Opening a connection, or waiting for a free one when the pool is full. Without it a request
+   * made while the server is unreachable waits for the operating system's TCP timeout (minutes).
+   */
+  connectMs?: number;
+  /** The server cancels a statement running longer; 0 or unset: no limit. */
+  statementMs?: number;
+}
+
+/**
+ * The one way the app reaches a database, embedded or not: the `pg` driver. Timeouts are for a
+ * server across a network; the embedded one is in this process (and its single connection is
+ * often waited for under load, which a connect timeout would turn into errors).
+ */
+export function createDatabase(url: string, poolSize = POOL_SIZE, timeouts: DatabaseTimeouts = {}) {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: timeouts.connectMs,
+    statement_timeout: timeouts.statementMs || undefined,
+    // A connection to a server that vanished without closing it (a lost host) is noticed.
+    keepAlive: true,
+  });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const db = drizzle(pool, { schema });

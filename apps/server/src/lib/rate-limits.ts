@@ -1,9 +1,12 @@
 import type { FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
+import { createRequire } from 'node:module';
 import { tooManyRequests } from './errors';
 
 /**
  * A route limit counted per signed-in member rather than per address, so a campus behind one
- * NAT does not share one budget. Uses Redis when REDIS_URL is set (see app.ts). `message`
+ * NAT does not share one budget. Counted in Redis when REDIS_URL is set and Redis is reachable
+ * (see redisWithMemoryFallback below). `message`
  * replaces the generic 429 text.
  */
 export const perMember = (
@@ -19,3 +22,57 @@ export const perMember = (
     ...(message ? { errorResponseBuilder: () => tooManyRequests(message) } : {}),
   },
 });
+
+interface StoreResult {
+  current: number;
+  ttl: number;
+}
+type Callback = (error: Error | null, result?: StoreResult) => void;
+interface Store {
+  incr(key: string, callback: Callback, timeWindow: number, max: number): void;
+  child(routeOptions: unknown): Store;
+}
+type StoreCtor = new (...args: unknown[]) => Store;
+
+// The plugin's own stores, so both halves count exactly as the plugin does on its own.
+const require = createRequire(import.meta.url);
+const RedisStore = require('@fastify/rate-limit/store/RedisStore.js') as StoreCtor;
+const LocalStore = require('@fastify/rate-limit/store/LocalStore.js') as StoreCtor;
+
+/**
+ * A store for @fastify/rate-limit that counts in Redis while it is reachable and in this process's
+ * memory while it is not, so Redis going away neither stops sign-ins (the plugin's Redis store
+ * answers 500 then) nor lifts the limits. While Redis is away each process counts on its own:
+ * with N processes a client may get up to N times the limit. Counts start afresh on each switch.
+ */
+export function redisWithMemoryFallback(redis: Redis, nameSpace: string) {
+  class FallbackStore implements Store {
+    constructor(
+      private readonly shared: Store,
+      private readonly local: Store,
+    ) {}
+
+    incr(key: string, callback: Callback, timeWindow: number, max: number) {
+      if (redis.status !== 'ready') return this.local.incr(key, callback, timeWindow, max);
+      this.shared.incr(
+        key,
+        (error, result) =>
+          error ? this.local.incr(key, callback, timeWindow, max) : callback(null, result),
+        timeWindow,
+        max,
+      );
+    }
+
+    child(routeOptions: unknown) {
+      return new FallbackStore(this.shared.child(routeOptions), this.local.child(routeOptions));
+    }
+  }
+  return class extends FallbackStore {
+    constructor(options: { continueExceeding?: boolean; exponentialBackoff?: boolean }) {
+      super(
+        new RedisStore(options.continueExceeding, options.exponentialBackoff, redis, nameSpace),
+        new LocalStore(options.continueExceeding, options.exponentialBackoff),
+      );
+    }
+  };
+}

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors';
+import { isDatabaseUnavailable } from '../ops/outages';
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'Bad Request',
@@ -13,7 +14,12 @@ const STATUS_TEXT: Record<number, string> = {
   415: 'Unsupported Media Type',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
+  503: 'Service Unavailable',
 };
+
+/** What a member reads while the database is away; the outage itself is logged once. */
+export const DATABASE_UNAVAILABLE =
+  'The portal cannot reach its database right now. Please try again in a minute.';
 
 /**
  * One place turns every failure into `{ statusCode, error, message }` with a message a person can
@@ -45,6 +51,11 @@ export const errorsPlugin = fp(
             : error.message || STATUS_TEXT[status] || 'Bad request',
         );
       }
+      if (isDatabaseUnavailable(error)) {
+        app.outages.database.down(error);
+        reply.header('retry-after', '10');
+        return send(503, DATABASE_UNAVAILABLE);
+      }
       request.log.error({ err: error }, 'unhandled error');
       return send(500, 'Something went wrong on our side. Please try again.');
     });
@@ -54,5 +65,5 @@ export const errorsPlugin = fp(
       return reply.status(404).send({ statusCode: 404, error: message, message });
     });
   },
-  { name: 'errors' },
+  { name: 'errors', dependencies: ['outages'] },
 );

@@ -9,6 +9,7 @@ import { Server } from 'socket.io';
 import type { Config } from '../config';
 import { findSessionUser } from '../modules/auth/repository';
 import { hashToken, SESSION_COOKIE } from '../modules/auth/tokens';
+import { isDatabaseUnavailable } from '../ops/outages';
 import { LocalPresence, RedisPresence, type PresenceStore } from './presence';
 import { collegeRoom, sessionRoom, userRoom } from './rooms';
 
@@ -104,6 +105,11 @@ export const chatGateway = fp(
 
     let redis: { pub: Redis; sub: Redis } | undefined;
     const logError = (error: unknown, what: string) => app.log.error({ err: error }, what);
+    // A Redis failure during a Redis outage is already told by the outage's one log line.
+    const logRedisError = (error: unknown, what: string) => {
+      if (app.outages.redis.up) logError(error, what);
+    };
+    app.metrics.countConnections('chat', () => io.of('/').sockets.size);
     let presence: PresenceStore = new LocalPresence();
     // Each process sends the list to its own connections, read after the change it heard of:
     // the last list every connection gets is then the current one, whatever order processes
@@ -114,7 +120,7 @@ export const chatGateway = fp(
         const online = await presence.online(collegeId);
         io.local.to(collegeRoom(collegeId)).emit('getOnlineUsers', online);
       },
-      (error) => logError(error, 'presence broadcast failed'),
+      (error) => logRedisError(error, 'presence broadcast failed'),
     );
     const changed = (collegeId: string) => {
       broadcaster.schedule(collegeId);
@@ -124,25 +130,48 @@ export const chatGateway = fp(
     if (config.redisUrl) {
       const pub = new Redis(config.redisUrl, { maxRetriesPerRequest: 2 });
       const sub = pub.duplicate();
-      pub.on('error', (error) => logError(error, 'redis (realtime) error'));
-      sub.on('error', (error) => logError(error, 'redis (realtime subscriber) error'));
+      // Connection errors are the outage's (logged once there), for each reconnection attempt.
+      app.outages.redis.watch(pub);
+      app.outages.redis.watch(sub);
       // The adapter publishes without waiting for the answer; a publish that fails while Redis
-      // is away must be logged, not become an unhandled rejection that ends the process.
+      // is away must be logged, not become an unhandled rejection that ends the process. While
+      // Redis is known to be away nothing is published: emits still reach this process's own
+      // connections (the adapter delivers them locally), the other processes' members read the
+      // messages from history, and nothing piles up in the client's offline queue.
       const publish = pub.publish.bind(pub);
       pub.publish = ((channel: string | Buffer, message: string | Buffer) =>
-        publish(channel, message).catch((error: unknown) => {
-          logError(error, 'realtime publish failed');
-          return 0;
-        })) as typeof pub.publish;
+        pub.status !== 'ready'
+          ? Promise.resolve(0)
+          : publish(channel, message).catch((error: unknown) => {
+              logRedisError(error, 'realtime publish failed');
+              return 0;
+            })) as typeof pub.publish;
+      // Likewise its unsubscribing on close (shutdown may come while Redis is away).
+      for (const method of ['unsubscribe', 'punsubscribe'] as const) {
+        const original = sub[method].bind(sub) as (...args: unknown[]) => Promise<unknown>;
+        (sub as unknown as Record<string, unknown>)[method] = (...args: unknown[]) =>
+          original(...args).catch(() => 0);
+      }
       redis = { pub, sub };
       io.adapter(createAdapter(pub, sub, { key: `${config.redisPrefix}socket.io` }));
-      presence = new RedisPresence(
+      const shared = new RedisPresence(
         pub,
         config.redisPrefix,
         config.presenceLeaseSeconds * 1000,
         (collegeIds) => collegeIds.forEach(changed),
-        (error) => logError(error, 'presence renewal failed'),
+        (error) => logRedisError(error, 'presence renewal failed'),
+        () => pub.status === 'ready',
       );
+      presence = shared;
+      // Connected (at start, or back from an outage): the members who connected here meanwhile
+      // are written to Redis, and every list this process serves is sent afresh, now with every
+      // process's members.
+      pub.on('ready', () => {
+        shared.resync().then(
+          (collegeIds) => collegeIds.forEach(changed),
+          (error: unknown) => logRedisError(error, 'presence resync failed'),
+        );
+      });
       io.on('presenceChanged', (collegeId) => broadcaster.schedule(collegeId));
     }
 
@@ -158,7 +187,9 @@ export const chatGateway = fp(
           next();
         },
         (error: unknown) => {
-          logError(error, 'realtime session lookup failed');
+          // The client retries by itself; a database outage is logged once, by the outage.
+          if (isDatabaseUnavailable(error)) app.outages.database.down(error);
+          else logError(error, 'realtime session lookup failed');
           next(new Error('unavailable'));
         },
       );
@@ -177,7 +208,7 @@ export const chatGateway = fp(
           changed(collegeId);
           socket.emit('getOnlineUsers', await presence.online(collegeId));
         } catch (error) {
-          logError(error, 'presence add failed');
+          logRedisError(error, 'presence add failed');
         }
       })();
       socket.on('disconnect', () => {
@@ -187,7 +218,7 @@ export const chatGateway = fp(
             await presence.remove(collegeId, userId, socket.id);
             changed(collegeId);
           } catch (error) {
-            logError(error, 'presence remove failed');
+            logRedisError(error, 'presence remove failed');
           }
         });
       });
@@ -211,13 +242,13 @@ export const chatGateway = fp(
         const left = await presence.close();
         if (redis) left.forEach((collegeId) => io.serverSideEmit('presenceChanged', collegeId));
       } catch (error) {
-        logError(error, 'presence cleanup failed');
+        logRedisError(error, 'presence cleanup failed');
       }
       await io.close();
       if (redis) await Promise.allSettled([redis.pub.quit(), redis.sub.quit()]);
     });
   },
-  { name: 'chat-gateway', dependencies: ['db', 'auth'] },
+  { name: 'chat-gateway', dependencies: ['db', 'auth', 'outages', 'metrics'] },
 );
 
 /**

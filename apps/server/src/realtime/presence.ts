@@ -70,6 +70,11 @@ const CHUNK = 500;
  * with members in that college deletes them and announces the new list. Why not
  * `fetchSockets()` across the adapter: every read would ask every process and wait for the
  * slowest, with each socket's handshake in the answer, on every connect and disconnect.
+ *
+ * While Redis is away (`available()` false) presence degrades to this process: lists name the
+ * members connected here only, and nothing is written to Redis. When it is back, `resync` writes
+ * this process's connections again; entries of connections that closed meanwhile are left to
+ * expire with their lease.
  */
 export class RedisPresence implements PresenceStore {
   private readonly local = new LocalPresence();
@@ -82,6 +87,8 @@ export class RedisPresence implements PresenceStore {
     /** Colleges whose list shrank because another process's leases ran out. */
     private readonly onExpired: (collegeIds: string[]) => void,
     onError: (error: unknown) => void,
+    /** Whether Redis is reachable now; while it is not, only this process's members are listed. */
+    private readonly available: () => boolean = () => true,
   ) {
     this.timer = setInterval(
       () => void this.renew().catch(onError),
@@ -96,6 +103,7 @@ export class RedisPresence implements PresenceStore {
 
   async add(collegeId: string, userId: string, connectionId: string) {
     await this.local.add(collegeId, userId, connectionId);
+    if (!this.available()) return;
     const key = this.key(collegeId);
     // Both commands are written before the first await, so a remove for the same connection
     // issued later on this client always lands after them.
@@ -107,11 +115,20 @@ export class RedisPresence implements PresenceStore {
 
   async remove(collegeId: string, userId: string, connectionId: string) {
     await this.local.remove(collegeId, userId, connectionId);
+    if (!this.available()) return;
     await this.redis.zrem(this.key(collegeId), `${userId}|${connectionId}`);
   }
 
   async online(collegeId: string) {
-    const entries = await this.redis.zrangebyscore(this.key(collegeId), Date.now(), '+inf');
+    if (!this.available()) return this.local.online(collegeId);
+    let entries: string[];
+    try {
+      entries = await this.redis.zrangebyscore(this.key(collegeId), Date.now(), '+inf');
+    } catch (error) {
+      // Redis went away during the call: this process's list, as for the rest of the outage.
+      if (this.available()) throw error;
+      return this.local.online(collegeId);
+    }
     return [...new Set(entries.map((entry) => entry.slice(0, entry.indexOf('|'))))].sort();
   }
 
@@ -128,6 +145,7 @@ export class RedisPresence implements PresenceStore {
 
   /** Extends this process's leases and drops every lease that ran out in its colleges. */
   async renew() {
+    if (!this.available()) return;
     const now = Date.now();
     const byCollege = this.entriesByCollege();
     if (byCollege.size === 0) return;
@@ -148,8 +166,15 @@ export class RedisPresence implements PresenceStore {
     if (expired.length > 0) this.onExpired(expired);
   }
 
+  /** After an outage: this process's connections written again; names its colleges. */
+  async resync() {
+    await this.renew();
+    return this.local.collegeIds();
+  }
+
   async close() {
     clearInterval(this.timer);
+    if (!this.available()) return this.local.close();
     const pipeline = this.redis.pipeline();
     const byCollege = this.entriesByCollege();
     for (const [collegeId, members] of byCollege)

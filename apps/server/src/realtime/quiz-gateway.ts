@@ -101,6 +101,7 @@ export const quizGateway = fp(
     const rooms = new Map<string, Room>();
     const connected = new Set<Client>();
     const { service } = app.quiz;
+    app.metrics.countConnections('quiz', () => connected.size);
 
     const roomOf = (code: string) => {
       let room = rooms.get(code);
@@ -111,9 +112,10 @@ export const quizGateway = fp(
       return room;
     };
 
-    // What each socket is sent in this turn of the event loop goes out as one write: 'start' is
-    // game_started and the first question, results are question_results and the leaderboard.
-    // One write a socket is one system call a socket, the cost of a broadcast to 10,000.
+    // What each socket is sent in this turn of the event loop goes out as one write (results are
+    // question_results and the leaderboard, built for each player). One write a socket is one
+    // system call a socket, the cost of a broadcast to 10,000; a message for everyone (game_started
+    // with the first question included) is framed once and the same buffer written to each.
     const pending = new Map<Client, Buffer[]>();
     // A broadcast to 10,000 takes a few hundred milliseconds of writes: it goes out in slices,
     // and the answers that arrive meanwhile (players who got the question first and answer at
@@ -229,7 +231,7 @@ export const quizGateway = fp(
       if (!room) return;
       switch (event.kind) {
         case 'all': {
-          const frame = frameOf(event.message);
+          const frame = Buffer.concat(event.messages.map(frameOf));
           room.all.forEach((client) => sendRaw(client, frame));
           return;
         }
@@ -317,5 +319,5 @@ export const quizGateway = fp(
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     });
   },
-  { name: 'quiz-gateway', dependencies: ['quiz'] },
+  { name: 'quiz-gateway', dependencies: ['quiz', 'metrics'] },
 );

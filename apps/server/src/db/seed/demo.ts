@@ -1,5 +1,5 @@
 import { fakerEN_IN as faker } from '@faker-js/faker';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, inArray, sql } from 'drizzle-orm';
 import { hashPassword } from '../../lib/passwords';
 import type { Database, Executor } from '../client';
 import { seedDemoPosts } from './demo-posts';
@@ -152,10 +152,9 @@ async function createStructure(db: Executor, collegeName: string) {
  * demo college does not exist yet, so a second start reuses what is there.
  */
 export async function seedDemoData(db: Database): Promise<boolean> {
-  const existing = await db
-    .select({ id: colleges.id })
-    .from(colleges)
-    .where(eq(colleges.name, DEMO_COLLEGE));
+  // Only a portal's first start gets the demo: a database with any college in it already holds
+  // the demo or a real college's records (restored from a backup), and neither wants it again.
+  const existing = await db.select({ id: colleges.id }).from(colleges).limit(1);
   if (existing.length > 0) return false;
   faker.seed(20261122);
   const passwordHash = await hashPassword(DEMO_PASSWORD);

@@ -8,6 +8,7 @@ import { QuizGame, QuizStateError, type AnswerRejection } from '@alumnet/quiz-en
 import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../../db/client';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { groupCommit } from '../../lib/group-commit';
 import { GameMoved, type QuizCluster } from './cluster';
 import {
   finishedMessage,
@@ -87,6 +88,10 @@ export class GameHost {
   private readonly listeners = new Set<(event: GameEvent) => void>();
   private readonly ops: Operations;
   private closed = false;
+  /** Answers arriving together (thousands of players) share one INSERT and one commit. */
+  private readonly storeAnswer = groupCommit((rows: repo.AnswerRow[]) =>
+    repo.storeAnswers(this.db, rows),
+  );
 
   constructor(
     private readonly db: Executor,
@@ -221,7 +226,7 @@ export class GameHost {
       this.emit({
         kind: 'all',
         code: game.code,
-        message: { type: 'player_joined', total_players: game.engine.playerCount },
+        messages: [{ type: 'player_joined', total_players: game.engine.playerCount }],
       });
       this.pushHost(game);
     }
@@ -243,9 +248,9 @@ export class GameHost {
         throw REJECTIONS.too_late();
       throw REJECTIONS[outcome.reason]();
     }
-    let stored: number | null;
+    let stored: boolean;
     try {
-      stored = await repo.storeAnswer(this.db, {
+      stored = await this.storeAnswer({
         playerId,
         questionId: question!.id,
         option: args.option,
@@ -257,7 +262,7 @@ export class GameHost {
       engine.withdrawAnswer(playerId);
       throw error;
     }
-    if (stored === null) {
+    if (!stored) {
       // The database already holds an answer (given to a process that hosted the game before).
       engine.withdrawAnswer(playerId);
       throw REJECTIONS.already_answered();
@@ -312,12 +317,10 @@ export class GameHost {
   private async startGame(game: LiveGame) {
     game.engine.start();
     await this.persist(game);
-    this.emit({
-      kind: 'all',
-      code: game.code,
-      message: { type: 'game_started', total_questions: game.engine.questions.length },
+    this.askQuestion(game, {
+      type: 'game_started',
+      total_questions: game.engine.questions.length,
     });
-    this.askQuestion(game);
   }
 
   private async nextQuestion(game: LiveGame) {
@@ -327,8 +330,10 @@ export class GameHost {
     else this.announceFinish(game);
   }
 
-  private askQuestion(game: LiveGame) {
-    this.emit({ kind: 'all', code: game.code, message: questionMessage(game.engine) });
+  /** `before`: what the first question follows (game_started), in the same write to each socket. */
+  private askQuestion(game: LiveGame, before?: QuizServerMessage) {
+    const question = questionMessage(game.engine);
+    this.emit({ kind: 'all', code: game.code, messages: before ? [before, question] : [question] });
     this.armTimer(game);
     this.pushHost(game);
   }

@@ -32,7 +32,9 @@ declare module 'fastify' {
 export const quizPlugin = fp(
   async (app: FastifyInstance, { config }: { config: Config }) => {
     const cluster: QuizCluster = config.redisUrl
-      ? new RedisCluster(config.redisUrl, config.redisPrefix, app.log)
+      ? new RedisCluster(config.redisUrl, config.redisPrefix, app.log, (client) =>
+          app.outages.redis.watch(client),
+        )
       : new SingleProcess();
     const host = new GameHost(app.db, cluster, app.log);
     await host.start();
@@ -44,5 +46,5 @@ export const quizPlugin = fp(
     } satisfies QuizLive);
     await app.register(quizRoutes, { quiz: service });
   },
-  { name: 'quiz', dependencies: ['db', 'auth'] },
+  { name: 'quiz', dependencies: ['db', 'auth', 'outages'] },
 );

@@ -15,7 +15,8 @@ import type { QuestionRow, QuizSummaryRow } from './repository';
  * of its own players their message.
  */
 export type GameEvent =
-  | { kind: 'all'; code: string; message: QuizServerMessage }
+  /** The same messages for every socket of the game, in order: built and written once. */
+  | { kind: 'all'; code: string; messages: QuizServerMessage[] }
   | {
       kind: 'results';
       code: string;

@@ -1,8 +1,9 @@
 import { API, QUIZ_MESSAGES, type QuizBody } from '@alumnet/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema';
+import { answers, games, players, quizQuestions, users } from '../../db/schema';
 import { buildTestApp, loginAs } from '../../test/build';
+import { storeAnswers } from './repository';
 import { question, QuizSocket } from './test-support';
 
 let t: Awaited<ReturnType<typeof buildTestApp>>;
@@ -290,6 +291,60 @@ describe('a game over the socket', () => {
     expect(lines.slice(1)).toEqual(
       order.map((p, i) => `${p.name},${p.email},1,${p.score},${i + 1}`),
     );
+  });
+
+  it('stores answers that arrive together once each, in one write, with their points', async () => {
+    const code = await newGame([question('One?'), question('Two?')]);
+    const meera = await join(code, MEMBER);
+    const rahul = await join(code, MEMBER2);
+    await act(code, 'start');
+    const [a, b, again] = await Promise.all([
+      submit(code, meera.id, 1),
+      submit(code, rahul.id, 1),
+      submit(code, meera.id, 2),
+    ]);
+    expect([a.statusCode, b.statusCode, again.statusCode].sort()).toEqual([200, 200, 409]);
+
+    // The statement itself: an answer already held, a pair given twice, and a player's answers
+    // to two questions in one batch (points summed, not one of them lost).
+    const [game] = await t.db.select().from(games).where(eq(games.code, code));
+    const rows = await t.db
+      .select({ playerId: players.id, score: players.score, userEmail: users.email })
+      .from(players)
+      .innerJoin(users, eq(users.id, players.userId))
+      .where(eq(players.gameId, game!.id));
+    const meeraRow = rows.find((r) => r.userEmail === MEMBER)!;
+    const [one, two] = await t.db
+      .select({ id: quizQuestions.id })
+      .from(quizQuestions)
+      .where(eq(quizQuestions.quizId, game!.quizId))
+      .orderBy(quizQuestions.position);
+    const answer = (questionId: string, score: number) => ({
+      playerId: meeraRow.playerId,
+      questionId,
+      option: 1,
+      timeTakenMs: 1000,
+      isCorrect: true,
+      score,
+    });
+    expect(await storeAnswers(t.db, [answer(one!.id, 7)])).toEqual([false]);
+    // Without its first answer's row, the player's two answers go in one batch.
+    await t.db
+      .delete(answers)
+      .where(and(eq(answers.playerId, meeraRow.playerId), eq(answers.questionId, one!.id)));
+    expect(
+      await storeAnswers(t.db, [answer(one!.id, 7), answer(two!.id, 50), answer(two!.id, 60)]),
+    ).toEqual([true, true, false]);
+    const [after] = await t.db
+      .select({ score: players.score })
+      .from(players)
+      .where(eq(players.id, meeraRow.playerId));
+    expect(after!.score).toBe(meeraRow.score + 7 + 50);
+    const held = await t.db
+      .select({ score: answers.score })
+      .from(answers)
+      .where(eq(answers.playerId, meeraRow.playerId));
+    expect(held).toHaveLength(2);
   });
 
   it('refuses an answer that comes after the time limit and its grace', async () => {

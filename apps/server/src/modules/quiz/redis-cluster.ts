@@ -50,11 +50,13 @@ export class RedisCluster implements QuizCluster {
     url: string,
     private readonly prefix: string,
     private readonly log: FastifyBaseLogger,
+    /** Follows a client's connection errors: an outage is logged once (ops/outages.ts). */
+    watch: (client: Redis) => void,
   ) {
     this.pub = new Redis(url, { maxRetriesPerRequest: 2 });
     this.sub = this.pub.duplicate();
-    this.pub.on('error', (error) => log.error({ err: error }, 'redis (quiz) error'));
-    this.sub.on('error', (error) => log.error({ err: error }, 'redis (quiz subscriber) error'));
+    watch(this.pub);
+    watch(this.sub);
   }
 
   private key = (code: string) => `${this.prefix}quiz:host:${code}`;

@@ -230,34 +230,42 @@ export async function upsertPlayer(db: Executor, gameId: string, userId: string,
   return row!;
 }
 
+export interface AnswerRow {
+  playerId: string;
+  questionId: string;
+  option: number;
+  timeTakenMs: number;
+  isCorrect: boolean;
+  score: number;
+}
+
 /**
- * Stores an answer and adds its points to the player's score in one statement. The unique index
- * on (player, question) is the final word on "one answer each": a second answer stores nothing
- * and answers null.
+ * Stores answers and adds their points to the players' scores in one statement (arrays unnested,
+ * so a batch of any size is one round trip and one commit). The unique index on (player,
+ * question) is the final word on "one answer each": an answer the database already holds stores
+ * nothing and answers false, in the order given.
  */
-export async function storeAnswer(
-  db: Executor,
-  answer: {
-    playerId: string;
-    questionId: string;
-    option: number;
-    timeTakenMs: number;
-    isCorrect: boolean;
-    score: number;
-  },
-) {
-  const result = await db.execute<{ score: number }>(sql`
+export async function storeAnswers(db: Executor, rows: AnswerRow[]) {
+  // sql.param: each array goes as one parameter (Drizzle would spread a bare array into a list).
+  const column = <K extends keyof AnswerRow>(key: K) => sql.param(rows.map((r) => r[key]));
+  const result = await db.execute<{ player_id: string; question_id: string }>(sql`
     with stored as (
       insert into ${answers} (player_id, question_id, option, time_taken_ms, is_correct, score)
-      values (${answer.playerId}, ${answer.questionId}, ${answer.option}, ${answer.timeTakenMs},
-              ${answer.isCorrect}, ${answer.score})
+      select * from unnest(${column('playerId')}::uuid[], ${column('questionId')}::uuid[],
+                           ${column('option')}::smallint[], ${column('timeTakenMs')}::int[],
+                           ${column('isCorrect')}::boolean[], ${column('score')}::int[])
       on conflict (player_id, question_id) do nothing
-      returning player_id, score
+      returning player_id, question_id, score
+    ), scored as (
+      -- summed: one batch may hold a player's answers to two questions
+      update ${players} set score = ${players.score} + added.points
+        from (select player_id, sum(score)::int as points from stored group by player_id) added
+       where ${players.id} = added.player_id
     )
-    update ${players} set score = ${players.score} + stored.score
-    from stored where ${players.id} = stored.player_id
-    returning ${players.score} as score`);
-  return result.rows[0]?.score ?? null;
+    select player_id, question_id from stored`);
+  const stored = new Set(result.rows.map((r) => `${r.player_id}:${r.question_id}`));
+  // A pair given twice in one batch is stored once: only its first row counts as stored.
+  return rows.map((r) => stored.delete(`${r.playerId}:${r.questionId}`));
 }
 
 /** One row per player for the results CSV, best first (ties: earlier joiner first). */
