@@ -22,23 +22,24 @@
  * and their RSS growth (/proc/<pid>/status) beside it.
  */
 import { API, type QuizServerMessage } from '@alumnet/contract';
-import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
+import { execFileSync, fork, type ChildProcess } from 'node:child_process';
+import { availableParallelism, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import WebSocket from 'ws';
-import { adminQuery, databaseUrl } from '../apps/server/src/db/admin';
-import { createDatabase } from '../apps/server/src/db/client';
-import { startEmbeddedPostgres } from '../apps/server/src/db/embedded';
 import { runMigrations } from '../apps/server/src/db/migrate';
 import { BENCH_ADMIN, seedBenchCollege } from './scratch-database';
+import {
+  benchDatabase,
+  cpuOf,
+  heapOf,
+  rssOf,
+  startServer,
+  stopServer,
+  type BenchDatabase,
+} from './server-process';
 import type { FromPlayers, PlayersReport, PlayersSlice, ToPlayers } from './quiz-players';
 
 const { values: flags } = parseArgs({
@@ -72,57 +73,9 @@ const PROCESSES = integer(
   PLAYERS,
 );
 const ADMIN = BENCH_ADMIN;
-const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const wall = () => performance.timeOrigin + performance.now();
 
 // ------------------------------------------------------------------------------ database
-
-interface BenchDatabase {
-  label: string;
-  /** What the server process needs in its environment to use it. */
-  serverEnv: Record<string, string>;
-  /** A connection of the bench's own; with PGlite only while the server is not running. */
-  open: () => Promise<Pick<ReturnType<typeof createDatabase>, 'db' | 'pool' | 'close'>>;
-  drop: () => Promise<void>;
-}
-
-/**
- * PostgreSQL: a database of the bench's own on the DATABASE_URL server. PGlite: a data
- * directory the server opens itself (DATA_DIR), since the embedded server takes one connection
- * and the server process would open a pool of ten on a shared one.
- */
-async function benchDatabase(): Promise<BenchDatabase> {
-  const serverUrl = process.env.DATABASE_URL;
-  if (serverUrl) {
-    const name = `alumnet_bench_${randomBytes(4).toString('hex')}`;
-    await adminQuery(serverUrl, `CREATE DATABASE ${name}`);
-    const url = databaseUrl(serverUrl, name);
-    return {
-      label: 'PostgreSQL (DATABASE_URL)',
-      serverEnv: { DATABASE_URL: url },
-      open: async () => createDatabase(url, 2),
-      drop: () => adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
-    };
-  }
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'alumnet-quiz-bench-'));
-  return {
-    label: 'embedded PGlite',
-    serverEnv: { DATABASE_URL: '', DATA_DIR: dataDir },
-    open: async () => {
-      const embedded = await startEmbeddedPostgres(path.join(dataDir, 'pg'));
-      const { db, pool, close } = createDatabase(embedded.url, embedded.poolSize);
-      return {
-        db,
-        pool,
-        close: async () => {
-          await close();
-          await embedded.stop();
-        },
-      };
-    },
-    drop: async () => rmSync(dataDir, { recursive: true, force: true }),
-  };
-}
 
 /** The college, its admin and N approved members (one statement), as the server would store them. */
 async function seed(database: BenchDatabase) {
@@ -167,101 +120,6 @@ async function countAnswers(database: BenchDatabase, code: string) {
 }
 
 // ------------------------------------------------------------------------------ server process
-
-function freePort() {
-  return new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-const METRICS_TOKEN = randomBytes(16).toString('hex');
-/** V8's used heap of a server process, from its Prometheus metrics. */
-async function heapOf(url: string) {
-  const res = await fetch(`${url}/metrics`, {
-    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
-  });
-  const text = await res.text();
-  const used = /^nodejs_heap_size_used_bytes (\S+)$/m.exec(text);
-  if (!res.ok || !used) throw new Error(`/metrics answered ${res.status} without the heap`);
-  return Number(used[1]);
-}
-
-/** /proc/<pid>/status VmRSS in bytes. */
-const rssOf = (pid: number) =>
-  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024;
-/** CPU seconds (user + system) the process used so far. */
-const cpuOf = (pid: number) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  const ticks = Number(execFileSync('getconf', ['CLK_TCK']).toString());
-  return (Number(fields[11]) + Number(fields[12])) / ticks;
-};
-
-const clusterEnv: Record<string, string> =
-  SERVERS > 1
-    ? { REDIS_URL: process.env.REDIS_URL!, REDIS_PREFIX: `bench-quiz-${process.pid}:` }
-    : {};
-
-async function startServer(database: BenchDatabase) {
-  const port = await freePort();
-  // --profile DIR: each server process writes a V8 CPU profile there when it stops.
-  const profile = flags.profile
-    ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(flags.profile)]
-    : [];
-  const server = spawn(
-    process.execPath,
-    [...profile, '--import', 'tsx', 'apps/server/src/main.ts'],
-    {
-      cwd: repoRoot,
-      env: {
-        ...process.env,
-        ...database.serverEnv,
-        ...clusterEnv,
-        NODE_ENV: 'production',
-        COOKIE_SECURE: 'false',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        LOG_LEVEL: 'warn',
-        AUTH_RATE_LIMIT_PER_MINUTE: '100000',
-        SEED_DEMO: 'false',
-        ROLE: 'web',
-        WEB_DIST: '/nonexistent',
-        // Its heap is read from /metrics.
-        METRICS_TOKEN,
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  // The server's log lines (warnings and errors) are worth seeing; its banner is not.
-  createInterface({ input: server.stdout! }).on('line', (line) => {
-    if (line.startsWith('{')) console.error(`[server] ${line}`);
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const until = Date.now() + 120_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode})`);
-    const ok = await fetch(`${url}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return { server, url };
-    if (Date.now() > until) throw new Error('the server did not start within 120 s');
-    await sleep(250);
-  }
-}
-
-async function stopServer(server: ChildProcess) {
-  if (server.exitCode !== null || server.signalCode !== null) return;
-  const exited = new Promise((resolve) => server.once('exit', resolve));
-  server.kill('SIGTERM');
-  const timer = setTimeout(() => server.kill('SIGKILL'), 15_000);
-  await exited;
-  clearTimeout(timer);
-}
 
 // ------------------------------------------------------------------------------ the host
 
@@ -440,7 +298,13 @@ async function run() {
   try {
     await seed(database);
     const started2 = [];
-    for (let i = 0; i < SERVERS; i++) started2.push(await startServer(database));
+    // One game over N processes: they share it through Redis.
+    const env: Record<string, string> =
+      SERVERS > 1
+        ? { REDIS_URL: process.env.REDIS_URL!, REDIS_PREFIX: `bench-quiz-${process.pid}:` }
+        : {};
+    for (let i = 0; i < SERVERS; i++)
+      started2.push(await startServer(database, { env, profileDir: flags.profile }));
     servers.push(...started2.map((started) => started.server));
     // The host and the game live on the first; the others reach it through Redis.
     const { url } = started2[0]!;

@@ -5,34 +5,33 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:search
  *
  * With DATABASE_URL a database `alumnet_bench_<random>` is created on that server and dropped at
- * the end; without it an in-memory PGlite is used. The data is written with set-based SQL, the
- * real app is started on a loopback port, and each scenario is sent at a fixed request rate over
- * keep-alive HTTP. Latency is measured from the moment a request was due, so a slow answer that
+ * the end; without it an embedded PGlite in a scratch folder is used. The data is written with
+ * set-based SQL, the real server (main.ts) is started in a process of its own on a loopback port,
+ * and each scenario is sent from this process at a fixed request rate over keep-alive HTTP. The
+ * server's CPU time per request is read from /proc for each scenario. Latency is measured from the moment a request was due, so a slow answer that
  * delays the next one counts against the server (no coordinated omission).
  *
  * Flags (or env BENCH_MEMBERS, BENCH_POSTS, BENCH_RATE, BENCH_SECONDS): --warmup N requests per
  * scenario before measuring (default 25); --only TEXT runs the scenarios whose name contains it;
  * --keep leaves the PostgreSQL database in place and --reuse NAME runs against one kept earlier
  * (no seeding), for tuning with EXPLAIN ANALYZE; --distinct-names gives every member a name of
- * their own.
+ * their own; --profile DIR has the server write a V8 CPU profile there when it stops.
+ *
+ * Ends with one line of JSON: {"members", "rate", "scenarios": {name: {p50_ms, p95_ms, p99_ms,
+ * errors, server_cpu_us_per_request}}}.
  */
-import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import * as hdr from 'hdr-histogram-js';
 import type pg from 'pg';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
-import { adminQuery, databaseUrl } from '../apps/server/src/db/admin';
-import { createDatabase } from '../apps/server/src/db/client';
-import { startEmbeddedPostgres } from '../apps/server/src/db/embedded';
 import { runMigrations } from '../apps/server/src/db/migrate';
 import { seedReferenceData } from '../apps/server/src/db/seed/reference';
 import { hashPassword } from '../apps/server/src/lib/passwords';
 import { SESSION_COOKIE } from '../apps/server/src/modules/auth/tokens';
 import { seededRandom } from './seeded-random';
+import { benchDatabase, cpuOf, startServer, stopServer } from './server-process';
 
 const { values: flags } = parseArgs({
   options: {
@@ -44,6 +43,7 @@ const { values: flags } = parseArgs({
     keep: { type: 'boolean', default: false },
     'distinct-names': { type: 'boolean', default: false },
     reuse: { type: 'string' },
+    profile: { type: 'string' },
     only: { type: 'string' },
   },
 });
@@ -346,7 +346,11 @@ interface Result {
   count: number;
   errors: number;
   histogram: hdr.Histogram | null;
+  /** The server process's CPU time (user + system) per request sent, in microseconds. */
+  serverCpuUs: number;
 }
+
+const round = (n: number) => Math.round(n * 10) / 10;
 
 async function run(port: number, cookie: string, scenario: Scenario): Promise<Result> {
   for (let i = 0; i < WARMUP; i++) await send(port, scenario.path, scenario.body(i), cookie);
@@ -371,7 +375,9 @@ async function run(port: number, cookie: string, scenario: Scenario): Promise<Re
           if (response.status !== 200) {
             errors++;
             firstError ||= `${response.status} ${response.body.slice(0, 200)}`;
-          } else histogram.recordValue(Math.round((performance.now() - due) * 1000));
+          } else
+            // A timer may fire up to a millisecond early: a fast answer can land before it was due.
+            histogram.recordValue(Math.max(1, Math.round((performance.now() - due) * 1000)));
         },
         (error: Error) => {
           errors++;
@@ -382,7 +388,7 @@ async function run(port: number, cookie: string, scenario: Scenario): Promise<Re
   }
   await Promise.all(pending);
   if (firstError) console.log(`  ${scenario.name}: first error: ${firstError}`);
-  return { name: scenario.name, count: histogram.totalCount, errors, histogram };
+  return { name: scenario.name, count: histogram.totalCount, errors, histogram, serverCpuUs: 0 };
 }
 
 /**
@@ -409,7 +415,6 @@ const pick = <T>(list: readonly T[], random: () => number) =>
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 
 async function main() {
-  const serverUrl = process.env.DATABASE_URL;
   const cleanups: (() => Promise<unknown>)[] = [];
   let stopping = false;
   const cleanUp = async () => {
@@ -420,31 +425,17 @@ async function main() {
   process.on('SIGINT', () => void cleanUp().then(() => process.exit(130)));
 
   try {
-    let url: string;
-    let where: string;
-    let poolSize: number | undefined;
-    if (serverUrl) {
-      const name = flags.reuse ?? `alumnet_bench_${randomBytes(4).toString('hex')}`;
-      if (!/^alumnet_bench_[0-9a-f]{8}$/.test(name))
-        throw new Error('--reuse takes a name this script made');
-      if (!flags.reuse) await adminQuery(serverUrl, `CREATE DATABASE ${name}`);
-      if (!flags.keep && !flags.reuse)
-        cleanups.push(() => adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
-      url = databaseUrl(serverUrl, name);
-      where = `PostgreSQL database ${name}${flags.keep ? ' (kept)' : ''}`;
-    } else {
-      if (flags.reuse) throw new Error('--reuse needs DATABASE_URL');
-      const embedded = await startEmbeddedPostgres();
-      cleanups.push(() => embedded.stop());
-      url = embedded.url;
-      poolSize = embedded.poolSize;
-      where = 'PGlite (in memory)';
-    }
-    console.log(`Bench database: ${where}`);
+    const database = await benchDatabase({ reuse: flags.reuse, keep: flags.keep });
+    cleanups.push(database.drop);
+    console.log(`Bench database: ${database.label}`);
 
-    // Seeding goes through the app's own pool: PGlite takes one connection only.
-    const { db, pool: client, close } = createDatabase(url, poolSize);
-    cleanups.push(close);
+    // Seeding goes through a connection of the bench's own; PGlite takes one, so it is closed
+    // before the server opens the database.
+    const { db, pool: client, close } = await database.open();
+    let closed = false;
+    cleanups.push(async () => {
+      if (!closed) await close();
+    });
 
     let structure: Structure;
     if (flags.reuse) {
@@ -474,24 +465,19 @@ async function main() {
       await client.query('CHECKPOINT');
       console.log(`VACUUM ANALYZE and CHECKPOINT in ${seconds(t)}`);
     }
+    // PostgreSQL keeps this connection to wait, between scenarios, for abandoned queries.
+    let watcher: pg.Pool | undefined = client;
+    if (database.kind === 'pglite') {
+      await close();
+      closed = true;
+      watcher = undefined;
+    }
 
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'silent',
-      COOKIE_SECURE: 'false',
-      WEB_DIST: '/nonexistent',
-      SEED_DEMO: 'false',
-    });
-    const app = await buildApp({
-      config,
-      db,
-      logger: process.env.BENCH_LOG_LEVEL ? { level: process.env.BENCH_LOG_LEVEL } : false,
-    });
-    cleanups.push(() => app.close());
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const address = app.server.address();
-    if (!address || typeof address === 'string') throw new Error('no port');
-    const port = address.port;
+    // The server runs in a process of its own (main.ts, as in production), so the load
+    // generator here takes none of its core and its CPU time can be read alone.
+    const { server, url } = await startServer(database, { profileDir: flags.profile });
+    cleanups.push(() => stopServer(server));
+    const port = Number(new URL(url).port);
 
     const login = await new Promise<{ status: number; body: string; cookie: string }>(
       (resolve, reject) => {
@@ -598,11 +584,35 @@ async function main() {
     const results: Result[] = [];
     for (const scenario of scenarios) {
       if (flags.only && !scenario.name.includes(flags.only)) continue;
-      results.push(await run(port, login.cookie, scenario));
-      await settle(client);
+      const cpuBefore = cpuOf(server.pid!);
+      const result = await run(port, login.cookie, scenario);
+      // What the server spent per request, divided over every request sent (answered or not).
+      result.serverCpuUs = ((cpuOf(server.pid!) - cpuBefore) * 1e6) / (RATE * SECONDS + WARMUP);
+      results.push(result);
+      if (watcher) await settle(watcher);
     }
     printTable(results);
     for (const note of feedNotes) console.log(note);
+    console.log(
+      JSON.stringify({
+        members: MEMBERS,
+        posts: POSTS,
+        rate: RATE,
+        database: database.kind,
+        scenarios: Object.fromEntries(
+          results.map((r) => [
+            r.name,
+            {
+              p50_ms: r.histogram ? round(r.histogram.getValueAtPercentile(50) / 1000) : null,
+              p95_ms: r.histogram ? round(r.histogram.getValueAtPercentile(95) / 1000) : null,
+              p99_ms: r.histogram ? round(r.histogram.getValueAtPercentile(99) / 1000) : null,
+              errors: r.errors,
+              server_cpu_us_per_request: Math.round(r.serverCpuUs),
+            },
+          ]),
+        ),
+      }),
+    );
   } finally {
     await cleanUp();
     agent.destroy();
@@ -612,7 +622,7 @@ async function main() {
 function printTable(results: Result[]) {
   const ms = (h: hdr.Histogram, p: number) => (h.getValueAtPercentile(p) / 1000).toFixed(1);
   const rows = [
-    ['scenario', 'count', 'errors', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms'],
+    ['scenario', 'count', 'errors', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'server CPU µs/req'],
     ...results.map((r) => [
       r.name,
       String(r.count),
@@ -625,6 +635,7 @@ function printTable(results: Result[]) {
             (r.histogram.maxValue / 1000).toFixed(1),
           ]
         : ['-', '-', '-', '-']),
+      r.serverCpuUs.toFixed(0),
     ]),
   ];
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((row) => row[c]!.length)));

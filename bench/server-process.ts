@@ -1,0 +1,170 @@
+/**
+ * The server of a benchmark in a process of its own, apart from the load generator (which must
+ * not steal its core, and may hold at most 20,000 open files), and how to read what it used.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { adminQuery, databaseUrl } from '../apps/server/src/db/admin';
+import { createDatabase } from '../apps/server/src/db/client';
+import { startEmbeddedPostgres } from '../apps/server/src/db/embedded';
+import { freePort } from '../apps/server/src/test/server-process';
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+
+export interface BenchDatabase {
+  kind: 'postgresql' | 'pglite';
+  label: string;
+  /** What the server process needs in its environment to use it. */
+  serverEnv: Record<string, string>;
+  /** A connection of the bench's own; with PGlite only while the server is not running. */
+  open: () => Promise<Pick<ReturnType<typeof createDatabase>, 'db' | 'pool' | 'close'>>;
+  drop: () => Promise<void>;
+}
+
+/**
+ * PostgreSQL: a database of the bench's own on the DATABASE_URL server. PGlite: a data
+ * directory the server opens itself (DATA_DIR), since the embedded server takes one connection
+ * and the server process would open a pool of ten on a shared one.
+ */
+export async function benchDatabase(
+  options: {
+    /** PostgreSQL: use this database, made by an earlier run with `keep`, and leave it. */
+    reuse?: string;
+    /** PostgreSQL: leave the database in place at the end, for `reuse` and EXPLAIN. */
+    keep?: boolean;
+  } = {},
+): Promise<BenchDatabase> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (serverUrl) {
+    const name = options.reuse ?? `alumnet_bench_${randomBytes(4).toString('hex')}`;
+    if (!/^alumnet_bench_[0-9a-f]{8}$/.test(name))
+      throw new Error('reuse takes the name of a database a benchmark made');
+    if (!options.reuse) await adminQuery(serverUrl, `CREATE DATABASE ${name}`);
+    const url = databaseUrl(serverUrl, name);
+    const kept = options.keep || options.reuse;
+    return {
+      kind: 'postgresql',
+      label: `PostgreSQL database ${name}${kept ? ' (kept)' : ''}`,
+      serverEnv: { DATABASE_URL: url },
+      open: async () => createDatabase(url, 2),
+      drop: async () => {
+        if (!kept) await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      },
+    };
+  }
+  if (options.reuse) throw new Error('reuse needs DATABASE_URL');
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'alumnet-bench-'));
+  return {
+    kind: 'pglite',
+    label: 'embedded PGlite',
+    serverEnv: { DATABASE_URL: '', DATA_DIR: dataDir },
+    open: async () => {
+      const embedded = await startEmbeddedPostgres(path.join(dataDir, 'pg'));
+      const { db, pool, close } = createDatabase(embedded.url, embedded.poolSize);
+      return {
+        db,
+        pool,
+        close: async () => {
+          await close();
+          await embedded.stop();
+        },
+      };
+    },
+    drop: async () => rmSync(dataDir, { recursive: true, force: true }),
+  };
+}
+
+export const METRICS_TOKEN = randomBytes(16).toString('hex');
+/** V8's used heap of a server process, from its Prometheus metrics. */
+export async function heapOf(url: string) {
+  const res = await fetch(`${url}/metrics`, {
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
+  const text = await res.text();
+  const used = /^nodejs_heap_size_used_bytes (\S+)$/m.exec(text);
+  if (!res.ok || !used) throw new Error(`/metrics answered ${res.status} without the heap`);
+  return Number(used[1]);
+}
+
+/** /proc/<pid>/status VmRSS in bytes. */
+export const rssOf = (pid: number) =>
+  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024;
+/** CPU seconds (user + system) the process used so far. */
+const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK']).toString());
+export const cpuOf = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+};
+
+export interface ServerOptions {
+  /** More environment: REDIS_URL for a cluster, rate limits. */
+  env?: Record<string, string>;
+  /** Each server process writes a V8 CPU profile into this folder when it stops. */
+  profileDir?: string;
+}
+
+/**
+ * `apps/server/src/main.ts` in a process of its own (web role, production mode, no demo data),
+ * on a free loopback port; resolves once /healthz answers.
+ */
+export async function startServer(database: BenchDatabase, options: ServerOptions = {}) {
+  const port = await freePort();
+  const profile = options.profileDir
+    ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(options.profileDir)]
+    : [];
+  const server = spawn(
+    process.execPath,
+    [...profile, '--import', 'tsx', 'apps/server/src/main.ts'],
+    {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        ...database.serverEnv,
+        NODE_ENV: 'production',
+        COOKIE_SECURE: 'false',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        LOG_LEVEL: 'warn',
+        AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+        SEED_DEMO: 'false',
+        ROLE: 'web',
+        WEB_DIST: '/nonexistent',
+        // Its heap is read from /metrics.
+        METRICS_TOKEN,
+        ...options.env,
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  // The server's log lines (warnings and errors) are worth seeing; its banner is not.
+  createInterface({ input: server.stdout! }).on('line', (line) => {
+    if (line.startsWith('{')) console.error(`[server] ${line}`);
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const until = Date.now() + 120_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode})`);
+    const ok = await fetch(`${url}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return { server, url };
+    if (Date.now() > until) throw new Error('the server did not start within 120 s');
+    await sleep(250);
+  }
+}
+
+export async function stopServer(server: ChildProcess) {
+  if (server.exitCode !== null || server.signalCode !== null) return;
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  server.kill('SIGTERM');
+  const timer = setTimeout(() => server.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
