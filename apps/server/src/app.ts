@@ -115,7 +115,11 @@ export async function buildApp({ config, db, logger = false, backupToken }: Buil
   // App plugins.
   await app.register(dbPlugin, { db });
   await app.register(errorsPlugin);
-  await app.register(authPlugin);
+  await app.register(authPlugin, {
+    sessionCacheSeconds: config.sessionCacheSeconds,
+    redis,
+    redisPrefix: config.redisPrefix,
+  });
   await app.register(deliveryPlugin, { config });
   // Before the routes, so that each of them is counted.
   await app.register(metricsPlugin, { token: config.metricsToken });

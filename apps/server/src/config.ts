@@ -46,6 +46,11 @@ const envSchema = z.object({
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /**
+   * How long a process remembers who a session token belongs to (auth/session-cache.ts); 0
+   * asks the database on every call. Ending a session or changing a role forgets it at once.
+   */
+  SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(5),
+  /**
    * Sign-up, login and invitation calls per client address a minute. The browser tests raise it:
    * every one of their logins comes from 127.0.0.1.
    */
@@ -135,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     seedDemo: e.SEED_DEMO,
     trustProxyHops: e.TRUST_PROXY_HOPS,
     sessionDays: e.SESSION_DAYS,
+    sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     uploadsDir: path.resolve(e.UPLOADS_DIR ?? path.join(e.DATA_DIR, 'uploads')),
     s3: e.S3_BUCKET

@@ -1,3 +1,4 @@
+import { API } from '@alumnet/contract';
 import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
@@ -215,9 +216,15 @@ describe('login, session and logout', () => {
       const cookie = sessionCookie(await login(account.email, DEMO_PASSWORD));
       expect(await me(cookie)).toMatchObject({ _id: account.id });
 
-      await t.db.execute(
-        sql`UPDATE users SET is_rejected = true, rejection_reason = 'Not an alumnus' WHERE id = ${account.id}`,
-      );
+      // Rejected as an admin rejects, through the dashboard: every process forgets the session.
+      const admin = sessionCookie(await login('super@demo.alumnet.dev', DEMO_PASSWORD));
+      const rejected = await t.app.inject({
+        method: 'POST',
+        url: API.dashboard.reject,
+        headers: { cookie: admin },
+        payload: { userId: account.id, reason: 'Not an alumnus' },
+      });
+      expect(rejected.statusCode, rejected.body).toBe(200);
 
       const response = await login(account.email, DEMO_PASSWORD);
       expect(response.statusCode).toBe(403);

@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Redis } from 'ioredis';
 import { forbidden, unauthorized } from '../../lib/errors';
 import { policy } from '../../lib/policy';
 import { findSessionUser, type SessionUser } from './repository';
+import { SessionCache } from './session-cache';
 import { hashToken, SESSION_COOKIE } from './tokens';
 
 declare module 'fastify' {
@@ -17,8 +19,19 @@ declare module 'fastify' {
     requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** onRequest hook: a super admin only. */
     requireSuperAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /**
+     * Call when sessions end or a user's role, levels or standing change: every process stops
+     * trusting what it remembered about them (see SessionCache).
+     */
+    forgetSessions: (which: {
+      sessionIds?: readonly string[];
+      userIds?: readonly string[];
+    }) => void;
   }
 }
+
+/** Most sessions a process remembers; each entry is a few hundred bytes. */
+const MAX_CACHED_SESSIONS = 50_000;
 
 /** The signed-in user of a request that passed `requireUser`. */
 export function currentUser(request: FastifyRequest): SessionUser {
@@ -26,8 +39,41 @@ export function currentUser(request: FastifyRequest): SessionUser {
   return request.user;
 }
 
+export interface AuthOptions {
+  sessionCacheSeconds: number;
+  /** With several processes: `forgetSessions` reaches them all through this Redis. */
+  redis?: Redis;
+  redisPrefix?: string;
+}
+
 export const authPlugin = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, options: AuthOptions) => {
+    const cache = new SessionCache(options.sessionCacheSeconds * 1000, MAX_CACHED_SESSIONS);
+    const channel = `${options.redisPrefix ?? ''}auth:forget`;
+    const subscriber = options.redis?.duplicate();
+    if (subscriber) {
+      app.outages.redis.watch(subscriber);
+      // On every (re)connection, so a Redis that was away at start is listened to once it is up.
+      subscriber.on('ready', () => {
+        subscriber.subscribe(channel).catch(() => {});
+      });
+      subscriber.on('message', (_channel, message) => {
+        try {
+          cache.forget(JSON.parse(message) as Parameters<SessionCache['forget']>[0]);
+        } catch (error) {
+          app.log.warn({ err: error }, 'unreadable session-forget message');
+        }
+      });
+      app.addHook('onClose', async () => void subscriber.disconnect());
+    }
+    app.decorate('forgetSessions', (which) => {
+      cache.forget(which);
+      // Redis away: the other processes trust what they remember for at most the cache's time.
+      options.redis
+        ?.publish(channel, JSON.stringify(which))
+        .catch((error: unknown) => app.log.warn({ err: error }, 'session-forget not published'));
+    });
+
     app.decorateRequest('user', null);
     app.addHook('onRequest', async (request) => {
       const token = request.cookies[SESSION_COOKIE];
@@ -37,7 +83,8 @@ export const authPlugin = fp(
         request.url.startsWith('/api') ||
         (request.method === 'PUT' && request.url.startsWith('/v1/'));
       if (!token || !wanted) return;
-      request.user = await findSessionUser(app.db, hashToken(token));
+      const tokenHash = hashToken(token);
+      request.user = await cache.get(tokenHash, () => findSessionUser(app.db, tokenHash));
     });
     app.decorate('requireUser', async (request: FastifyRequest) => {
       if (!request.user) throw unauthorized();
@@ -51,5 +98,5 @@ export const authPlugin = fp(
       if (!policy.isSuperAdmin(request.user)) throw forbidden('Super Admin rights required.');
     });
   },
-  { name: 'auth', dependencies: ['db'] },
+  { name: 'auth', dependencies: ['db', 'outages'] },
 );

@@ -72,6 +72,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
         request.body,
         request.cookies[SESSION_COOKIE],
       );
+      app.forgetSessions({ sessionIds: endedSessionIds });
       app.realtime.endSessions(endedSessionIds);
       setSessionCookie(reply, session);
       return presentSignedInUser(user);
@@ -82,7 +83,9 @@ export const authRoutes: FastifyPluginAsyncZod<{
     '/api/auth/logout',
     { schema: { tags: ['auth'], response: { 200: okSchema } } },
     async (request, reply) => {
-      app.realtime.endSessions(await auth.logout(request.cookies[SESSION_COOKIE]));
+      const ended = await auth.logout(request.cookies[SESSION_COOKIE]);
+      app.forgetSessions({ sessionIds: ended });
+      app.realtime.endSessions(ended);
       clearSessionCookie(reply);
       return { ok: true as const, message: 'You have been logged out.' };
     },
@@ -109,6 +112,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
         currentUser(request).id,
         request.body,
       );
+      app.forgetSessions({ sessionIds: endedSessionIds });
       app.realtime.endSessions(endedSessionIds);
       setSessionCookie(reply, session);
       return presentSignedInUser(user);

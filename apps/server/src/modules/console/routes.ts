@@ -88,6 +88,7 @@ export const consoleRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
           throw conflict('An account with this email already exists in another college.');
         if (existing.userType === 'a') throw conflict(`${existing.fullName} is already an admin.`);
         await repo.promoteToAdmin(db, existing.id);
+        app.forgetSessions({ userIds: [existing.id] });
         return { message: `${existing.fullName} is now an admin of ${college.name}.` };
       }
       const password = randomBytes(9).toString('base64url');
@@ -129,6 +130,7 @@ export const consoleRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
         throw badRequest('You cannot remove yourself.');
       const removed = await repo.demoteAdmin(db, request.params.userId);
       if (!removed) throw notFound('Admin not found.');
+      app.forgetSessions({ sessionIds: removed.endedSessionIds });
       app.realtime.endSessions(removed.endedSessionIds);
       return { message: `${removed.fullName} is no longer an admin.` };
     },

@@ -58,6 +58,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body.userId,
         request.body.reason,
       );
+      app.forgetSessions({ sessionIds: endedSessionIds });
       app.realtime.endSessions(endedSessionIds);
       return {
         message: `${user.fullName} has been rejected.`,
@@ -80,6 +81,8 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest, schema: { tags, body: updateUserMetadataBody, response: { 200: messageAnswer } } },
     async (request) => {
       await dashboard.updateMetadata(currentUser(request), request.body);
+      // Their feed and jobs follow the new batch and branch from the next call.
+      app.forgetSessions({ userIds: [request.body.userId] });
       return { message: ADMIN_MESSAGES.metadataUpdated };
     },
   );
