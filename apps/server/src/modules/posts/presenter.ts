@@ -1,5 +1,5 @@
 import type { Author, Post, PostComment } from '@alumnet/contract';
-import type { CommentRow, PostRow } from './repository';
+import type { CommentRow, FeedRow, PostRow } from './repository';
 
 function presentAuthor(row: PostRow | CommentRow): Author {
   return {
@@ -34,20 +34,9 @@ export function presentPost(row: PostRow, comments: CommentRow[], likedByMe: boo
   };
 }
 
-/** A page of posts; comments arrive oldest first for the whole page and are grouped here. */
-export function presentFeed(page: {
-  rows: PostRow[];
-  comments: CommentRow[];
-  liked: Set<string>;
-}): Post[] {
-  const byPost = new Map<string, CommentRow[]>();
-  for (const c of page.comments) {
-    const list = byPost.get(c.postId);
-    if (list) list.push(c);
-    else byPost.set(c.postId, [c]);
-  }
-  return page.rows.map((r) => presentPost(r, byPost.get(r.id) ?? [], page.liked.has(r.id)));
-}
+/** A page of posts, each with its comments (oldest first) and the viewer's like. */
+export const presentFeed = (rows: FeedRow[]): Post[] =>
+  rows.map((r) => presentPost(r, r.comments, r.likedByMe));
 
 export function presentLikes(result: { postId: string; likesCount: number; likedByMe: boolean }) {
   return {

@@ -60,6 +60,15 @@ const authorOf = (userId: SQL) => ({
              LEFT JOIN branches br ON br.id = u.branch_id`,
 });
 
+/** A comment row (aliased `c`, with post_id, user_id...) with its author, in CommentRow's shape. */
+const commentWithAuthor = (() => {
+  const author = authorOf(sql`c.user_id`);
+  return sql`SELECT c.id, c.post_id AS "postId", c.comment, ${isoUtc(sql`c.created_at`)} AS "createdAt",
+                    ${author.columns}
+               FROM c
+               ${author.joins}`;
+})();
+
 const pageAuthor = authorOf(sql`page.author_id`);
 /** A post row (aliased `page`) with its author's names; `page` is a CTE of posts rows. */
 const withAuthor = sql`
@@ -68,6 +77,12 @@ const withAuthor = sql`
          ${pageAuthor.columns}
     FROM page
     ${pageAuthor.joins}`;
+
+/** A feed post: the row, its comments oldest first, and whether the viewer likes it. */
+export interface FeedRow extends PostRow {
+  comments: CommentRow[];
+  likedByMe: boolean;
+}
 
 /**
  * One feed page, newest first. Each level is its own scan of posts_visibility_idx
@@ -98,14 +113,23 @@ export async function findFeedPage(
     ];
   });
   if (scans.length === 0) return [];
-  const result = await db.execute<PostRow>(sql`
+  // Comments and the viewer's like come in the same statement: a page is one round trip to the
+  // database, which under load costs more than the few rows it carries.
+  const result = await db.execute<FeedRow>(sql`
     WITH page AS (
       SELECT * FROM (${sql.join(scans, sql` UNION ALL `)}) AS visible
       ORDER BY created_at DESC NULLS LAST, id DESC NULLS LAST
       LIMIT ${limit}
     )
-    ${withAuthor}
-    ORDER BY page.created_at DESC, page.id DESC`);
+    SELECT post.*,
+           -- json_agg(cm) is the whole row; an alias that is also a column name would be the column.
+           (SELECT coalesce(json_agg(cm ORDER BY cm."createdAt", cm.id), '[]')
+              FROM (WITH c AS (SELECT * FROM post_comments WHERE post_id = post.id)
+                    ${commentWithAuthor}) cm) AS comments,
+           EXISTS (SELECT 1 FROM post_likes l
+                    WHERE l.post_id = post.id AND l.user_id = ${viewer.id}) AS "likedByMe"
+      FROM (${withAuthor}) post
+     ORDER BY post."createdAt" DESC, post.id DESC`);
   return result.rows;
 }
 
@@ -149,39 +173,6 @@ export async function isPostVisible(db: Executor, viewer: Viewer, postId: string
   return result.rows.length > 0;
 }
 
-/** Comments of the given posts, oldest first, with their authors: one query for a whole page. */
-export async function findComments(db: Executor, postIds: string[]): Promise<CommentRow[]> {
-  if (postIds.length === 0) return [];
-  return db
-    .select({
-      id: postComments.id,
-      postId: postComments.postId,
-      comment: postComments.comment,
-      createdAt: isoUtc(sql`${postComments.createdAt}`),
-      authorId: users.id,
-      fullName: users.fullName,
-      profilePic: users.profilePic,
-      batchName: batches.batchName,
-      branchName: branches.branchName,
-    })
-    .from(postComments)
-    .innerJoin(users, eq(users.id, postComments.userId))
-    .leftJoin(batches, eq(batches.id, users.batchId))
-    .leftJoin(branches, eq(branches.id, users.branchId))
-    .where(inArray(postComments.postId, postIds))
-    .orderBy(asc(postComments.postId), asc(postComments.createdAt), asc(postComments.id));
-}
-
-/** Which of the given posts the user likes: one query for a whole page. */
-export async function findLikedPostIds(db: Executor, userId: string, postIds: string[]) {
-  if (postIds.length === 0) return new Set<string>();
-  const rows = await db
-    .select({ postId: postLikes.postId })
-    .from(postLikes)
-    .where(and(eq(postLikes.userId, userId), inArray(postLikes.postId, postIds)));
-  return new Set(rows.map((r) => r.postId));
-}
-
 /**
  * Adds the comment only if the post is visible to the commenter, in one statement; null when it
  * is not (or does not exist).
@@ -193,7 +184,6 @@ export async function insertVisibleComment(
   comment: string,
 ) {
   if (!viewer.collegeId) return null;
-  const author = authorOf(sql`c.user_id`);
   const result = await db.execute<CommentRow>(sql`
     WITH c AS (
       INSERT INTO post_comments (post_id, user_id, comment)
@@ -201,10 +191,7 @@ export async function insertVisibleComment(
        WHERE p.id = ${postId} AND ${visibleTo(viewer)}
       RETURNING id, post_id, user_id, comment, created_at
     )
-    SELECT c.id, c.post_id AS "postId", c.comment, ${isoUtc(sql`c.created_at`)} AS "createdAt",
-           ${author.columns}
-      FROM c
-      ${author.joins}`);
+    ${commentWithAuthor}`);
   return result.rows[0] ?? null;
 }
 

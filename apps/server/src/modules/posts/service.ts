@@ -43,16 +43,10 @@ type SaveComment = z.output<typeof saveCommentBody>;
 export function createPostService(db: Database) {
   return {
     /** One page of what the viewer may see at the chosen level(s), with comments and likes. */
-    async feedPage(viewer: Viewer, filter: FeedFilter, cursor: string | undefined) {
+    feedPage(viewer: Viewer, filter: FeedFilter, cursor: string | undefined) {
       const after = parseCursor(cursor);
       const levels = filter === 'all' ? ACCESS_LEVELS : [filter];
-      const rows = await repo.findFeedPage(db, viewer, levels, after, FEED_PAGE_SIZE);
-      const ids = rows.map((r) => r.id);
-      const [comments, liked] = await Promise.all([
-        repo.findComments(db, ids),
-        repo.findLikedPostIds(db, viewer.id, ids),
-      ]);
-      return { rows, comments, liked };
+      return repo.findFeedPage(db, viewer, levels, after, FEED_PAGE_SIZE);
     },
 
     /** The post's level id is the author's own at that level, never one from the body. */
