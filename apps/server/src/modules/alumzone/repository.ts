@@ -1,15 +1,6 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import {
-  batches,
-  branches,
-  cities,
-  colleges,
-  countries,
-  directoryNames,
-  listedMember,
-  users,
-} from '../../db/schema';
+import { directoryNames, listedMember, users } from '../../db/schema';
 import { containing } from '../../db/text-match';
 
 /** What the directory can be narrowed by; `collegeId` always comes from the session. */
@@ -42,7 +33,7 @@ function directoryWhere(f: DirectoryFilter): SQL | undefined {
 }
 
 /**
- * The ids on one page of the directory (ordered by name, then id) and the number of matches.
+ * One page of the directory (ordered by name, then id) and the number of matches, in one query.
  *
  * A name fragment alone is answered from directory_names: the names containing it, with their
  * member counts, give the total and tell which names the page falls on; only those names' members
@@ -58,13 +49,22 @@ export async function findDirectoryPage(
   db: Executor,
   filter: DirectoryFilter,
   page: { limit: number; offset: number },
-): Promise<{ ids: string[]; total: number }> {
+): Promise<{ rows: DirectoryRow[]; total: number }> {
+  const result = await db.execute<PageRow>(withRows(pageIds(filter, page)));
+  return {
+    rows: result.rows.flatMap(({ total: _, ...row }) => (row.id ? [row as DirectoryRow] : [])),
+    total: Number(result.rows[0]?.total ?? 0),
+  };
+}
+
+/** The query answering (total, id) for each id of the page, or (total, null) for no page. */
+function pageIds(filter: DirectoryFilter, page: { limit: number; offset: number }): SQL {
   const { collegeId, searchText, ...others } = filter;
   if (searchText && Object.values(others).every((value) => value === undefined))
-    return findPageByName(db, collegeId, searchText, page);
+    return pageByName(collegeId, searchText, page);
   const where = directoryWhere(filter);
-  if (searchText) {
-    const result = await db.execute<{ total: string; id: string | null }>(sql`
+  if (searchText)
+    return sql`
       WITH matches AS MATERIALIZED (
         SELECT ${users.id} AS id, ${users.fullName} AS full_name FROM ${users} WHERE ${where}
       )
@@ -72,18 +72,14 @@ export async function findDirectoryPage(
         FROM (SELECT count(*) AS n FROM matches) total
         LEFT JOIN LATERAL (
           SELECT id FROM matches ORDER BY full_name, id LIMIT ${page.limit} OFFSET ${page.offset}
-        ) page ON true`);
-    return pageOf(result.rows);
-  }
-  // The page and the count in one statement: one round trip (and one pooled connection) a call.
-  const result = await db.execute<{ total: string; id: string | null }>(sql`
+        ) page ON true`;
+  return sql`
     SELECT (SELECT count(*) FROM ${users} WHERE ${where}) AS total, page.id
       FROM (SELECT 1) one
       LEFT JOIN LATERAL (
         SELECT ${users.id} AS id FROM ${users} WHERE ${where}
          ORDER BY ${users.fullName}, ${users.id} LIMIT ${page.limit} OFFSET ${page.offset}
-      ) page ON true`);
-  return pageOf(result.rows);
+      ) page ON true`;
 }
 
 /**
@@ -92,14 +88,13 @@ export async function findDirectoryPage(
  * offset + limit names: only those are sorted, each learns how many members come before it
  * (`before`), and only the names the page overlaps are read, each from the member it needs on.
  */
-async function findPageByName(
-  db: Executor,
+function pageByName(
   collegeId: string,
   searchText: string,
   page: { limit: number; offset: number },
 ) {
   const end = page.offset + page.limit;
-  const result = await db.execute<{ total: string | null; id: string | null }>(sql`
+  return sql`
     WITH matches AS MATERIALIZED (
       SELECT full_name, members FROM ${directoryNames}
        WHERE college_id = ${collegeId} AND members > 0
@@ -124,41 +119,41 @@ async function findPageByName(
          WHERE names.before < ${end} AND names.before + names.members > ${page.offset}
          ORDER BY names.full_name, member.id
          LIMIT ${page.limit}
-      ) page ON true`);
-  return pageOf(result.rows);
+      ) page ON true`;
 }
 
-/** One row per id of the page (one with a null id when it is empty), each carrying the total. */
-const pageOf = (rows: { total: string | null; id: string | null }[]) => ({
-  ids: rows.flatMap((r) => (r.id ? [r.id] : [])),
-  total: Number(rows[0]?.total ?? 0),
-});
-
-/** The directory rows of these users, with the names of what they belong to, in name order. */
-export async function findDirectoryRows(db: Executor, ids: string[]) {
-  if (ids.length === 0) return [];
-  return db
-    .select({
-      id: users.id,
-      fullName: users.fullName,
-      profilePic: users.profilePic,
-      collegeName: colleges.name,
-      batchName: batches.batchName,
-      branchName: branches.branchName,
-      countryName: countries.countryName,
-      cityName: cities.cityName,
-      companyName: users.companyName,
-    })
-    .from(users)
-    .leftJoin(colleges, eq(colleges.id, users.collegeId))
-    .leftJoin(batches, eq(batches.id, users.batchId))
-    .leftJoin(branches, eq(branches.id, users.branchId))
-    .leftJoin(countries, eq(countries.id, users.locationCountryId))
-    .leftJoin(cities, eq(cities.id, users.locationCityId))
-    .where(inArray(users.id, ids))
-    .orderBy(asc(users.fullName), asc(users.id));
+/** A member as the directory lists them, with the names of what they belong to. */
+export interface DirectoryRow extends Record<string, unknown> {
+  id: string;
+  fullName: string;
+  profilePic: string | null;
+  collegeName: string | null;
+  batchName: string | null;
+  branchName: string | null;
+  countryName: string | null;
+  cityName: string | null;
+  companyName: string | null;
 }
-export type DirectoryRow = Awaited<ReturnType<typeof findDirectoryRows>>[number];
+type PageRow = { total: string } & { [K in keyof DirectoryRow]: DirectoryRow[K] | null };
+
+/**
+ * The page's members with their names, in name order, each row carrying the total (one row of
+ * nulls but the total when the page is empty): the whole search is one round trip.
+ */
+const withRows = (pageQuery: SQL) => sql`
+  WITH page AS (${pageQuery})
+  SELECT page.total, u.id, u.full_name AS "fullName", u.profile_pic AS "profilePic",
+         c.name AS "collegeName", b.batch_name AS "batchName", br.branch_name AS "branchName",
+         co.country_name AS "countryName", ci.city_name AS "cityName",
+         u.company_name AS "companyName"
+    FROM page
+    LEFT JOIN users u ON u.id = page.id
+    LEFT JOIN colleges c ON c.id = u.college_id
+    LEFT JOIN batches b ON b.id = u.batch_id
+    LEFT JOIN branches br ON br.id = u.branch_id
+    LEFT JOIN countries co ON co.id = u.location_country_id
+    LEFT JOIN cities ci ON ci.id = u.location_city_id
+   ORDER BY u.full_name, u.id`;
 
 /**
  * The company names of a college's listed members, one spelling per name whatever its case (the

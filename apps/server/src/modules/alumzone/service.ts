@@ -29,11 +29,10 @@ export function createAlumzoneService(db: Database) {
         isEntrepreneur: yesNo(body.hasEntrepreneurExp),
         openToMentoring: yesNo(body.mentorship),
       };
-      const { ids, total } = await repo.findDirectoryPage(db, filter, {
+      return repo.findDirectoryPage(db, filter, {
         limit: ALUMNI_PAGE_SIZE,
         offset: (body.pageId - 1) * ALUMNI_PAGE_SIZE,
       });
-      return { rows: await repo.findDirectoryRows(db, ids), total };
     },
 
     /**
