@@ -79,6 +79,15 @@ describe('chat gateway (Socket.IO)', () => {
     expect(c.online()).not.toContain(member2.user._id);
   });
 
+  it('tells a new connection who is online at once, even just after another change', async () => {
+    await connect(member2);
+    // The college's list just went out: the next broadcast waits for the end of the second,
+    // but a new connection must not.
+    const a = await connect(member);
+    const both = (ids: string[]) => ids.includes(member.user._id) && ids.includes(member2.user._id);
+    expect(both(await a.onlineWhen(both, 600))).toBe(true);
+  });
+
   it('keeps a member online until their last connection closes', async () => {
     const a = await connect(member);
     const b1 = await connect(member2);

@@ -48,6 +48,8 @@ declare module 'fastify' {
 
 /** Presence lists go out at most this often per college (the first change at once). */
 const PRESENCE_INTERVAL_MS = 1000;
+/** How long a new connection may wait for its first list, so that a burst shares one. */
+const WELCOME_WINDOW_MS = 25;
 
 /**
  * A browser page may only open the connection from our own origin: the session cookie would
@@ -121,6 +123,17 @@ export const chatGateway = fp(
         io.local.to(collegeRoom(collegeId)).emit('getOnlineUsers', online);
       },
       (error) => logRedisError(error, 'presence broadcast failed'),
+    );
+    // A new connection hears its college's list straight away, not at the college's next
+    // broadcast; connections arriving together (a reconnect storm, a deploy) share one read and
+    // one encoded list instead of each reading up to thousands of ids from Redis.
+    const welcome = gatherPerKey<string>(
+      WELCOME_WINDOW_MS,
+      async (collegeId, socketIds) => {
+        const online = await presence.online(collegeId);
+        io.local.to(socketIds).emit('getOnlineUsers', online);
+      },
+      (error) => logRedisError(error, 'presence list failed'),
     );
     const changed = (collegeId: string) => {
       broadcaster.schedule(collegeId);
@@ -206,7 +219,7 @@ export const chatGateway = fp(
         try {
           await presence.add(collegeId, userId, socket.id);
           changed(collegeId);
-          socket.emit('getOnlineUsers', await presence.online(collegeId));
+          welcome.add(collegeId, socket.id);
         } catch (error) {
           logRedisError(error, 'presence add failed');
         }
@@ -238,6 +251,7 @@ export const chatGateway = fp(
     app.addHook('preClose', async () => {
       closing = true;
       broadcaster.stop();
+      welcome.stop();
       try {
         const left = await presence.close();
         if (redis) left.forEach((collegeId) => io.serverSideEmit('presenceChanged', collegeId));
@@ -277,6 +291,34 @@ function throttlePerKey(
     stop() {
       timers.forEach((timer) => clearTimeout(timer));
       timers.clear();
+    },
+  };
+}
+
+/**
+ * Collects values per key and hands each key's values to `task` together, `windowMs` after the
+ * first one arrived.
+ */
+function gatherPerKey<V>(
+  windowMs: number,
+  task: (key: string, values: V[]) => Promise<void>,
+  onError: (error: unknown) => void,
+) {
+  const pending = new Map<string, { values: V[]; timer: NodeJS.Timeout }>();
+  return {
+    add(key: string, value: V) {
+      const waiting = pending.get(key);
+      if (waiting) return void waiting.values.push(value);
+      const timer = setTimeout(() => {
+        const { values } = pending.get(key)!;
+        pending.delete(key);
+        task(key, values).catch(onError);
+      }, windowMs);
+      pending.set(key, { values: [value], timer });
+    },
+    stop() {
+      pending.forEach(({ timer }) => clearTimeout(timer));
+      pending.clear();
     },
   };
 }

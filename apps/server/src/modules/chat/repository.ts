@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
@@ -129,26 +130,50 @@ export async function findMessageByClientId(db: Executor, senderId: string, clie
   return row ?? null;
 }
 
+export interface NewMessage {
+  collegeId: string;
+  senderId: string;
+  receiverId: string;
+  message: string;
+  clientId: string | null;
+}
+
 /**
- * Stores a message in one statement, so it is atomic without a transaction and costs one round
- * trip: only if the receiver is an approved member of `collegeId`, the pair's conversation is
- * created on its first message (or its last_message_at moved on), then the message is inserted.
- * The conversation upsert takes the row lock first, so the messages of one conversation are
- * stored one after another and their clock_timestamp() times follow the order they commit in.
- * Null when nothing was stored: the receiver may not be talked to, or the sender already stored
- * a message with this client id (a retry; the conversation is then left as it was).
+ * Stores messages from many senders in one statement, so a batch costs one round trip and one
+ * commit and is atomic without a transaction. For each item, in the order given: only if the
+ * receiver is an approved member of the item's college and the sender has stored nothing with
+ * this client id, the pair's conversation is created (or its last_message_at moved on), then the
+ * message is inserted. Answers one row per item, in order; null where nothing was stored (the
+ * receiver may not be talked to, or it is a retry of a client id).
+ *
+ * Order within a conversation: the upsert takes the conversation's row lock before its messages
+ * are inserted, so batches touching one conversation (on any process) commit one after another,
+ * and each sees the last one's last_message_at. A conversation's k messages in a batch get the
+ * k microseconds ending at its new last_message_at, which is at least now and at least one
+ * microsecond per message past the previous last_message_at: created_at then follows the order
+ * items were given in, within a batch and across batches, whatever the clocks of the processes.
+ * Conversations are locked in (user_a, user_b) order so two batches cannot deadlock on them.
+ *
+ * An item repeating an earlier item's (sender, client id) in the same batch is not sent: it
+ * answers null, as a retry does, and the caller finds the first one's message.
  */
-export async function storeMessage(
+export async function storeMessages(
   db: Executor,
-  values: {
-    collegeId: string;
-    senderId: string;
-    receiverId: string;
-    message: string;
-    clientId: string | null;
-  },
-): Promise<MessageRow | null> {
-  const { collegeId, senderId, receiverId, message, clientId } = values;
+  items: readonly NewMessage[],
+): Promise<(MessageRow | null)[]> {
+  const ids = items.map(() => randomUUID());
+  const firstOfKey = new Set<string>();
+  const sent = items.flatMap((item, i) => {
+    if (item.clientId !== null) {
+      const key = `${item.senderId}|${item.clientId}`;
+      if (firstOfKey.has(key)) return [];
+      firstOfKey.add(key);
+    }
+    return [i];
+  });
+  // sql.param: each array goes as one parameter (Drizzle would spread a bare array into a list).
+  const column = (pick: (item: NewMessage, i: number) => string | null) =>
+    sql.param(sent.map((i) => pick(items[i]!, i)));
   const result = await db.execute<{
     id: string;
     conversation_id: string;
@@ -157,35 +182,61 @@ export async function storeMessage(
     client_id: string | null;
     created_at: Date;
   }>(sql`
-    WITH receiver AS (
-      SELECT id FROM ${users}
-      WHERE id = ${receiverId}::uuid AND college_id = ${collegeId}::uuid
-        AND ${listedMember(users)}
+    WITH input AS (
+      SELECT * FROM unnest(${column((_, i) => ids[i]!)}::uuid[],
+                           ${column((m) => m.collegeId)}::uuid[],
+                           ${column((m) => m.senderId)}::uuid[],
+                           ${column((m) => m.receiverId)}::uuid[],
+                           ${column((m) => m.message)}::text[],
+                           ${column((m) => m.clientId)}::text[])
+             WITH ORDINALITY AS i(id, college_id, sender_id, receiver_id, message, client_id, ord)
+    ),
+    accepted AS (
+      SELECT i.*, pair.user_a, pair.user_b,
+             row_number() OVER (PARTITION BY pair.user_a, pair.user_b ORDER BY i.ord)::int AS nth,
+             count(*) OVER (PARTITION BY pair.user_a, pair.user_b)::int AS in_batch
+        FROM input i
+        JOIN ${users} ON ${users.id} = i.receiver_id AND ${users.collegeId} = i.college_id
+                     AND ${listedMember(users)}
+        CROSS JOIN LATERAL (SELECT least(i.sender_id, i.receiver_id) AS user_a,
+                                   greatest(i.sender_id, i.receiver_id) AS user_b) pair
+       WHERE NOT EXISTS (
+         SELECT 1 FROM ${messages} m WHERE m.sender_id = i.sender_id AND m.client_id = i.client_id
+       )
     ),
     conversation AS (
-      INSERT INTO ${conversations} (college_id, user_a, user_b, last_message_at)
-      SELECT ${collegeId}::uuid, ${pairA(senderId, receiverId)}, ${pairB(senderId, receiverId)}, clock_timestamp()
-      FROM receiver
-      WHERE NOT EXISTS (
-        SELECT 1 FROM ${messages} WHERE sender_id = ${senderId}::uuid AND client_id = ${clientId}::text
-      )
-      ON CONFLICT (user_a, user_b) DO UPDATE SET last_message_at = clock_timestamp()
-      RETURNING id
+      INSERT INTO ${conversations} AS c (college_id, user_a, user_b, last_message_at)
+      SELECT DISTINCT ON (user_a, user_b) college_id, user_a, user_b,
+             clock_timestamp() + (in_batch - 1) * interval '1 microsecond'
+        FROM accepted
+       ORDER BY user_a, user_b
+      ON CONFLICT (user_a, user_b) DO UPDATE SET last_message_at = greatest(
+        excluded.last_message_at,
+        c.last_message_at + (SELECT a.in_batch FROM accepted a
+                              WHERE a.user_a = excluded.user_a AND a.user_b = excluded.user_b
+                              LIMIT 1) * interval '1 microsecond')
+      RETURNING c.id, c.user_a, c.user_b, c.last_message_at
     )
-    INSERT INTO ${messages} (conversation_id, sender_id, message, client_id, created_at)
-    SELECT id, ${senderId}::uuid, ${message}::text, ${clientId}::text, clock_timestamp()
-    FROM conversation
+    INSERT INTO ${messages} (id, conversation_id, sender_id, message, client_id, created_at)
+    SELECT a.id, c.id, a.sender_id, a.message, a.client_id,
+           c.last_message_at - (a.in_batch - a.nth) * interval '1 microsecond'
+      FROM accepted a
+      JOIN conversation c ON c.user_a = a.user_a AND c.user_b = a.user_b
+     ORDER BY a.ord
     ON CONFLICT (sender_id, client_id) DO NOTHING
     RETURNING id, conversation_id, sender_id, message, client_id, created_at`);
-  const row = result.rows[0];
-  return row
-    ? {
-        id: row.id,
-        conversationId: row.conversation_id,
-        senderId: row.sender_id,
-        message: row.message,
-        clientId: row.client_id,
-        createdAt: new Date(row.created_at),
-      }
-    : null;
+  const stored = new Map(result.rows.map((row) => [row.id, row]));
+  return ids.map((id) => {
+    const row = stored.get(id);
+    return row
+      ? {
+          id: row.id,
+          conversationId: row.conversation_id,
+          senderId: row.sender_id,
+          message: row.message,
+          clientId: row.client_id,
+          createdAt: new Date(row.created_at),
+        }
+      : null;
+  });
 }

@@ -5,6 +5,7 @@ import {
   type ChatUsersAnswer,
 } from '@alumnet/contract';
 import type { Database } from '../../db/client';
+import { groupCommit } from '../../lib/group-commit';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { Realtime } from '../../realtime/chat-gateway';
 import type { SessionUser } from '../auth/repository';
@@ -20,6 +21,26 @@ export const chatErrors = {
 } as const;
 
 export function createChatService(db: Database, realtime: Pick<Realtime, 'sendToUsers'>) {
+  /**
+   * Messages arriving together, from any senders, share one INSERT and one commit, and each
+   * process has one in flight: with a transaction per message, two processes kept up to twenty
+   * inserts on the same indexes and conversation locks competing for the database's cores
+   * (bench:chat, 2 processes on Redis, 500/s: p99 320-440 ms, 64 ms batched). A lone message
+   * still goes at once. A batch that fails (a deadlock with a racing retry, a lost connection) is
+   * tried again one message at a time, so one item cannot fail the others.
+   */
+  const store = groupCommit(async (items: repo.NewMessage[]) => {
+    try {
+      return await repo.storeMessages(db, items);
+    } catch (error) {
+      if (items.length === 1) throw error;
+      const results: (repo.MessageRow | null | Error)[] = [];
+      for (const item of items)
+        results.push(await repo.storeMessages(db, [item]).then(([row]) => row ?? null, asError));
+      return results;
+    }
+  });
+
   /** The other member of a conversation: someone else, approved, in the viewer's college. */
   async function partnerOf(viewer: SessionUser, memberId: string) {
     const otherId = memberId.toLowerCase();
@@ -80,13 +101,15 @@ export function createChatService(db: Database, realtime: Pick<Realtime, 'sendTo
       if (!viewer.collegeId) throw forbidden(chatErrors.sameCollegeOnly);
       const clientId = body.clientId ?? null;
       // The statement checks the receiver itself; only when it stores nothing do we ask why.
-      let stored = await repo.storeMessage(db, {
+      const outcome = await store({
         collegeId: viewer.collegeId,
         senderId: viewer.id,
         receiverId: otherId,
         message: body.message,
         clientId,
       });
+      if (outcome instanceof Error) throw outcome;
+      let stored = outcome;
       if (!stored) {
         await partnerOf(viewer, otherId);
         stored = await storedBefore(viewer.id, otherId, clientId);
@@ -97,3 +120,5 @@ export function createChatService(db: Database, realtime: Pick<Realtime, 'sendTo
     },
   };
 }
+
+const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
