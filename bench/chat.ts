@@ -1,77 +1,63 @@
 /**
- * npm run bench:chat [-- --clients 5000 --rate 200 --seconds 20 --college-size 500]
+ * npm run bench:chat [-- --clients 5000 --rate 200 --seconds 20 --college-size 500
+ *                       --servers N --processes K --profile DIR --trace FILE]
  *
- * Chat delivery under load, on loopback: the app (and, without DATABASE_URL, an in-memory
- * embedded PostgreSQL) runs in this process; a child process holds N authenticated Socket.IO
- * clients and sends one-to-one messages through POST /api/messages/send/{id} at a fixed rate
- * between random members of the same college. Latency is send start -> `newMessage` received by
- * the recipient (one clock: both ends live in the child). Memory per connection is this
- * process's heap and RSS growth while the N connections open, divided by N, so the clients'
- * own memory is not in it. REDIS_URL set: the app uses the Redis adapter and Redis presence.
+ * Chat delivery under load, on loopback. The real server (apps/server/src/main.ts, ROLE=web) runs
+ * in a process of its own on a scratch database (bench/server-process.ts): with DATABASE_URL a
+ * database `alumnet_bench_<random>` on that PostgreSQL, dropped at the end; without it an
+ * embedded PGlite in a temporary directory (small N only). With REDIS_URL and `--servers N`, N
+ * server processes share the chat through the Redis adapter and Redis presence; member i's
+ * socket and sends go to server i mod N, so about (N-1)/N of the messages cross processes.
+ *
+ * This process only seeds the database and reads the figures. K load-generator processes
+ * (bench/chat-clients.ts, default one per 6,000 clients: a process may hold at most 20,000 open
+ * files here) hold N authenticated Socket.IO clients and send one-to-one messages through
+ * POST /api/messages/send/{id} at a fixed total rate, open loop, between random members of the
+ * same college. Delivery latency is send start -> `newMessage` received by the recipient, on the
+ * shared wall clock (sender and recipient are usually in different processes).
+ *
+ * Server CPU per message is the server processes' CPU time (/proc) from the first send to the
+ * last answer, divided by the messages sent; the idle rate before sending (pings, presence
+ * renewals) is shown beside it. Heap per connection is the servers' V8 used heap (from /metrics)
+ * growth while the clients connect (the least seen over a few seconds before and after, as the
+ * collector runs when it will), divided by the connections.
+ *
+ * `--profile DIR`: each server process writes a V8 CPU profile there when it stops (the server
+ * line names their pids). `--trace FILE`: every delivered message as `seconds into the sending,
+ * delivery ms`, to see when the slow ones happen (a stall hits every message of its moment).
  *
  * Members and their sessions are written straight into the database (one set-based insert each,
- * one known password hash, session tokens hashed by the app's own hashToken): logging in N times
- * through argon2 would dominate the run. Each process needs an open-file limit above N + ~100;
- * npm cannot raise it, so run `ulimit -n 65536` in the shell first if `ulimit -n` is lower.
+ * one known password hash, session tokens hashed by the app's own hashToken, then ANALYZE):
+ * logging in N times through argon2 would dominate the run. A server process holds its share of
+ * the N sockets plus ~200 files, a load generator its share plus ~300: raise `ulimit -n` if the
+ * bench says so (on these machines it is 20,000 and cannot be raised; 15,000 clients on one
+ * server fit). Latency figures mean something only on a quiet machine: the line before the JSON
+ * gives the load average, and the generators' own CPU.
+ *
+ * Issue 14's check: `DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:chat
+ * -- --clients 9000 --rate 500 --seconds 30`; its goal: `--clients 15000 --rate 500 --seconds
+ * 60`, and with REDIS_URL `--servers 2`.
  */
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { Agent, request } from 'node:http';
-import { performance } from 'node:perf_hooks';
+import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
-import type { ChatMessage, ServerToClientEvents } from '@alumnet/contract';
-import { param, sql } from 'drizzle-orm';
-import * as hdr from 'hdr-histogram-js';
-import { io, type Socket } from 'socket.io-client';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
-import { createDatabase } from '../apps/server/src/db/client';
-import { startEmbeddedPostgres } from '../apps/server/src/db/embedded';
 import { runMigrations } from '../apps/server/src/db/migrate';
 import { hashPassword } from '../apps/server/src/lib/passwords';
-import { hashToken, newSessionToken, SESSION_COOKIE } from '../apps/server/src/modules/auth/tokens';
-import { seededRandom } from './seeded-random';
-
-interface Options {
-  clients: number;
-  rate: number;
-  seconds: number;
-  collegeSize: number;
-  batch: number;
-}
-interface BenchMember {
-  id: string;
-  token: string;
-  college: number;
-}
-/** Parent -> child. */
-type ToClients =
-  { type: 'start'; url: string; members: BenchMember[]; options: Options } | { type: 'send' };
-/** Child -> parent. */
-type FromClients =
-  | { type: 'ready' }
-  | { type: 'progress'; connected: number }
-  | { type: 'connected'; connected: number; failed: number; seconds: number }
-  | { type: 'done'; report: SendReport };
-interface SendReport {
-  sent: number;
-  stored: number;
-  failed: Record<string, number>;
-  delivered: number;
-  duplicates: number;
-  /** Stored (answered 200) but never delivered to the recipient. */
-  lost: number;
-  /** No answer at all by the end of the wait (an overloaded run, not a loss). */
-  unanswered: number;
-  seconds: number;
-  deliveryMs: Percentiles;
-  sendMs: Percentiles;
-}
-type Percentiles = { p50: number; p95: number; p99: number; max: number; mean: number };
+import { hashToken, newSessionToken } from '../apps/server/src/modules/auth/tokens';
+import type {
+  BenchMember,
+  ClientsSlice,
+  FromClients,
+  ReceiveRecord,
+  SendRecord,
+  ToClients,
+} from './chat-clients';
+import { benchDatabase, benchRun, type BenchDatabase } from './server-process';
 
 const { values: flags } = parseArgs({
   options: {
@@ -80,387 +66,357 @@ const { values: flags } = parseArgs({
     seconds: { type: 'string', default: '20' },
     'college-size': { type: 'string', default: '500' },
     batch: { type: 'string', default: '250' },
-    role: { type: 'string', default: 'server' },
+    servers: { type: 'string', default: '1' },
+    processes: { type: 'string' },
+    profile: { type: 'string' },
+    trace: { type: 'string' },
   },
 });
-const positive = (name: string, value: string | undefined) => {
+const integer = (name: string, value: string | undefined, min: number, max: number) => {
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a positive integer`);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new Error(`--${name} must be an integer from ${min} to ${max}`);
   return n;
 };
+const CLIENTS = integer('clients', flags.clients, 2, 100_000);
+const RATE = integer('rate', flags.rate, 1, 100_000);
+const SECONDS = integer('seconds', flags.seconds, 1, 3600);
+const COLLEGE_SIZE = integer('college-size', flags['college-size'], 2, 1_000_000);
+const BATCH = integer('batch', flags.batch, 1, 10_000);
+const SERVERS = integer('servers', flags.servers, 1, 8);
+if (SERVERS > 1 && (!process.env.REDIS_URL || !process.env.DATABASE_URL))
+  throw new Error('--servers above 1 needs DATABASE_URL and REDIS_URL');
+/** Sockets per load generator at most: each also holds HTTP connections and its own files. */
+const PER_GENERATOR = 6000;
+const PROCESSES = integer(
+  'processes',
+  flags.processes ?? String(Math.ceil(CLIENTS / PER_GENERATOR)),
+  1,
+  CLIENTS,
+);
+const TOTAL = RATE * SECONDS;
+const wall = () => performance.timeOrigin + performance.now();
 
-/** A histogram of microseconds, in milliseconds. */
-const percentiles = (h: hdr.Histogram): Percentiles => ({
-  p50: h.getValueAtPercentile(50) / 1000,
-  p95: h.getValueAtPercentile(95) / 1000,
-  p99: h.getValueAtPercentile(99) / 1000,
-  max: h.maxValue / 1000,
-  mean: h.mean / 1000,
-});
-const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+// ------------------------------------------------------------------------------ database
 
-if (flags.role === 'clients') runClients();
-else
-  await runServer({
-    clients: positive('clients', flags.clients),
-    rate: positive('rate', flags.rate),
-    seconds: positive('seconds', flags.seconds),
-    collegeSize: Math.max(2, positive('college-size', flags['college-size'])),
-    batch: positive('batch', flags.batch),
-  });
-
-// ------------------------------------------------------------------------------ server side
-
-async function runServer(options: Options) {
-  const openFiles = Number(execFileSync('sh', ['-c', 'ulimit -n']).toString().trim());
-  if (Number.isFinite(openFiles) && openFiles < options.clients + 200) {
-    console.error(
-      `ulimit -n is ${openFiles}: too low for ${options.clients} connections. ` +
-        `Run \`ulimit -n ${Math.max(65536, options.clients * 2)}\` in this shell first.`,
+/** Colleges of COLLEGE_SIZE members, and a session for each member, in one statement each. */
+async function seed(database: BenchDatabase): Promise<BenchMember[]> {
+  const { db, pool, close } = await database.open();
+  try {
+    await runMigrations(db);
+    const runId = randomBytes(4).toString('hex');
+    const collegeCount = Math.ceil(CLIENTS / COLLEGE_SIZE);
+    const colleges = await pool.query<{ id: string }>(
+      `INSERT INTO colleges (name)
+       SELECT 'Bench College ' || $1 || ' ' || g FROM generate_series(1, $2::int) AS g
+       RETURNING id`,
+      [runId, collegeCount],
     );
-    process.exit(1);
+    const collegeIds = colleges.rows.map((r) => r.id);
+    const created = await pool.query<{ id: string; college_id: string }>(
+      `INSERT INTO users (college_id, first_name, last_name, full_name, username, email,
+                          password_hash, is_approved, is_registered)
+       SELECT ($1::uuid[])[((g - 1) / $2::int) + 1],
+              'Bench', 'Member ' || g, 'Bench Member ' || g,
+              'bench-' || $3 || '-' || g, 'bench-' || $3 || '-' || g || '@bench.alumnet.dev',
+              $4, true, true
+         FROM generate_series(1, $5::int) AS g
+       RETURNING id, college_id`,
+      [collegeIds, COLLEGE_SIZE, runId, await hashPassword('bench-password'), CLIENTS],
+    );
+    const members: BenchMember[] = created.rows.map((r, i) => ({
+      id: r.id,
+      token: newSessionToken(),
+      college: collegeIds.indexOf(r.college_id),
+      server: i % SERVERS,
+    }));
+    // Stored as a login stores a session: the token's hash, made by the app's own hashToken.
+    await pool.query(
+      `INSERT INTO sessions (user_id, token_hash, expires_at)
+       SELECT user_id, token_hash, now() + interval '1 day'
+         FROM unnest($1::uuid[], $2::text[]) AS s(user_id, token_hash)`,
+      [members.map((m) => m.id), members.map((m) => hashToken(m.token))],
+    );
+    // As a portal that grew to this size would have them: without statistics on the fresh rows
+    // the planner scans whole tables for the first seconds (until autovacuum analyzes them).
+    await pool.query('ANALYZE users, sessions, colleges, conversations, messages');
+    return members;
+  } finally {
+    await close();
   }
-  // A bounded run: whatever happens, the process ends.
-  const limitSeconds = 300 + options.seconds + options.clients / 20;
-  setTimeout(() => {
-    console.error(`bench:chat took longer than ${limitSeconds} s; giving up`);
-    process.exit(1);
-  }, limitSeconds * 1000).unref();
+}
 
-  setFlagsFromString('--expose-gc');
-  const gc = runInNewContext('gc') as () => void;
-  const settle = async () => {
-    for (let i = 0; i < 3; i++) {
-      gc();
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    return process.memoryUsage();
-  };
+// ------------------------------------------------------------------------------ load generators
 
-  const started = performance.now();
-  const databaseUrl = process.env.DATABASE_URL;
-  const embedded = databaseUrl ? undefined : await startEmbeddedPostgres();
-  // One pooled connection on PGlite: its socket server can interleave one connection's
-  // transaction with another connection's extended-protocol messages under load (queries fail
-  // or the queue stalls), and PGlite runs one statement at a time anyway.
-  const { db, close: closeDb } = databaseUrl
-    ? createDatabase(databaseUrl)
-    : createDatabase(embedded!.url, embedded!.poolSize);
-  await runMigrations(db);
+interface Generator {
+  process: ChildProcess;
+  inbox: FromClients[];
+  wake: (() => void)[];
+}
 
-  // --- members and sessions, straight into the database
-  const runId = randomBytes(4).toString('hex');
-  const collegeCount = Math.ceil(options.clients / options.collegeSize);
-  const colleges = await db.execute<{ id: string }>(sql`
-    INSERT INTO colleges (name)
-    SELECT 'Bench College ' || ${runId} || ' ' || g FROM generate_series(1, ${collegeCount}) AS g
-    RETURNING id`);
-  const collegeIds = colleges.rows.map((r) => r.id);
-  const passwordHash = await hashPassword('bench-password');
-  const created = await db.execute<{ id: string; college_id: string }>(sql`
-    INSERT INTO users (college_id, first_name, last_name, full_name, username, email,
-                       password_hash, is_approved, is_registered)
-    SELECT (${param(collegeIds)}::uuid[])[((g - 1) / ${options.collegeSize}) + 1],
-           'Bench', 'Member ' || g, 'Bench Member ' || g,
-           'bench-' || ${runId} || '-' || g, 'bench-' || ${runId} || '-' || g || '@bench.alumnet.dev',
-           ${passwordHash}, true, true
-    FROM generate_series(1, ${options.clients}) AS g
-    RETURNING id, college_id`);
-  const members: BenchMember[] = created.rows.map((r) => ({
-    id: r.id,
-    token: newSessionToken(),
-    college: collegeIds.indexOf(r.college_id),
-  }));
-  // Stored as a login stores a session: the token's hash, made by the app's own hashToken.
-  await db.execute(sql`
-    INSERT INTO sessions (user_id, token_hash, expires_at)
-    SELECT user_id, token_hash, now() + interval '1 day'
-      FROM unnest(${param(members.map((m) => m.id))}::uuid[],
-                  ${param(members.map((m) => hashToken(m.token)))}::text[]) AS s(user_id, token_hash)`);
-
-  const config = loadConfig({
-    ...process.env,
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    WEB_DIST: '/nonexistent',
-  });
-  const app = await buildApp({ config, db, logger: false });
-  // Time inside the server for each send call, to tell server time from queueing in front of it.
-  const serverTime = hdr.build({ lowestDiscernibleValue: 1, highestTrackableValue: 120_000_000 });
-  app.addHook('onResponse', async (request, reply) => {
-    if (request.url.startsWith('/api/messages/send/'))
-      serverTime.recordValue(Math.max(1, Math.round(reply.elapsedTime * 1000)));
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('not listening');
-  const url = `http://127.0.0.1:${address.port}`;
-  console.log(
-    `bench:chat  ${options.clients} members in ${collegeCount} colleges of up to ${options.collegeSize}, ` +
-      `${options.rate} messages/s for ${options.seconds} s, ${config.redisUrl ? 'Redis adapter' : 'in-process fan-out'}, ` +
-      `${databaseUrl ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite'}; ready in ${((performance.now() - started) / 1000).toFixed(1)} s`,
-  );
-
-  const before = await settle();
-  const child = fork(fileURLToPath(import.meta.url), ['--role', 'clients'], {
+function startGenerator(): Generator {
+  const child = fork(fileURLToPath(new URL('./chat-clients.ts', import.meta.url)), [], {
     execArgv: ['--import', 'tsx'],
     stdio: 'inherit',
   });
-  const next = (type: FromClients['type']) => waitFor(child, type);
-  await next('ready');
-  child.send({ type: 'start', url, members, options } satisfies ToClients);
-  let shown = 0;
-  child.on('message', (m: FromClients) => {
-    if (m.type === 'progress' && m.connected - shown >= 1000) {
-      shown = m.connected;
-      console.log(`  ${m.connected} connected`);
-    }
+  const generator: Generator = { process: child, inbox: [], wake: [] };
+  child.on('message', (message: FromClients) => {
+    generator.inbox.push(message);
+    generator.wake.splice(0).forEach((wake) => wake());
   });
-  const connected = (await next('connected')) as Extract<FromClients, { type: 'connected' }>;
-  // Presence lists go out at most once a second per college: let the last ones land.
-  await new Promise((resolve) => setTimeout(resolve, 2500));
-  const after = await settle();
-  let online = 0;
-  for (const collegeId of collegeIds) online += (await app.realtime.onlineUsers(collegeId)).length;
-
-  const cpuBefore = process.cpuUsage();
-  const loopBefore = performance.eventLoopUtilization();
-  const sendingSince = performance.now();
-  child.send({ type: 'send' } satisfies ToClients);
-  const { report } = (await next('done')) as Extract<FromClients, { type: 'done' }>;
-  const cpu = process.cpuUsage(cpuBefore);
-  const busy = performance.eventLoopUtilization(loopBefore).utilization;
-  const cpuShare = (cpu.user + cpu.system) / 1000 / (performance.now() - sendingSince);
-  const end = process.memoryUsage();
-
-  const heapPer = (after.heapUsed - before.heapUsed) / connected.connected;
-  const rssPer = (after.rss - before.rss) / connected.connected;
-  const line = (p: Percentiles) =>
-    `p50 ${p.p50.toFixed(1)}  p95 ${p.p95.toFixed(1)}  p99 ${p.p99.toFixed(1)}  max ${p.max.toFixed(1)}  (mean ${p.mean.toFixed(1)}) ms`;
-  console.log(
-    [
-      '',
-      `connections        ${connected.connected} open (${connected.failed} refused) in ${connected.seconds.toFixed(1)} s; server sees ${online} online`,
-      `messages           ${report.sent} sent in ${report.seconds.toFixed(1)} s, ${report.stored} stored, failed ${JSON.stringify(report.failed)}`,
-      `delivered          ${report.delivered}   lost ${report.lost}   duplicates ${report.duplicates}   unanswered ${report.unanswered}`,
-      `delivery latency   ${line(report.deliveryMs)}`,
-      `send call latency  ${line(report.sendMs)}`,
-      `  of it in server  ${line(percentiles(serverTime))}`,
-      `server while sending  CPU ${(cpuShare * 100).toFixed(0)}% of one core, event loop busy ${(busy * 100).toFixed(0)}%, machine load ${loadavg()[0]!.toFixed(1)}`,
-      `server memory      heap ${mb(before.heapUsed)} -> ${mb(after.heapUsed)}, rss ${mb(before.rss)} -> ${mb(after.rss)} (${mb(end.rss)} at the end)`,
-      `per connection     heap ${kb(heapPer)}, rss ${kb(rssPer)}`,
-      '',
-    ].join('\n'),
-  );
-
-  await new Promise((resolve) => {
-    child.once('exit', resolve);
-    child.kill('SIGTERM');
-  });
-  await app.close();
-  if (databaseUrl) {
-    // A shared database keeps nothing of the run (users cascade to sessions and messages).
-    await db.execute(
-      sql`DELETE FROM conversations WHERE college_id = ANY(${param(collegeIds)}::uuid[])`,
-    );
-    await db.execute(sql`DELETE FROM users WHERE username LIKE ${`bench-${runId}-%`}`);
-    await db.execute(sql`DELETE FROM colleges WHERE id = ANY(${param(collegeIds)}::uuid[])`);
-  }
-  await closeDb();
-  await embedded?.stop();
-  process.exit(report.lost === 0 && report.unanswered === 0 && connected.failed === 0 ? 0 : 1);
+  child.once('exit', () => generator.wake.splice(0).forEach((wake) => wake()));
+  return generator;
 }
 
-function waitFor(child: ChildProcess, type: FromClients['type']) {
-  return new Promise<FromClients>((resolve, reject) => {
-    const onMessage = (m: FromClients) => {
-      if (m.type !== type) return;
-      child.off('message', onMessage);
-      child.off('exit', onExit);
-      resolve(m);
-    };
-    const onExit = (code: number | null) => reject(new Error(`client process exited (${code})`));
-    child.on('message', onMessage);
-    child.once('exit', onExit);
-  });
-}
-
-// ------------------------------------------------------------------------------ client side
-
-function runClients() {
-  // Without the parent there is nothing to report to.
-  process.once('disconnect', () => process.exit(1));
-  process.once('message', (m: ToClients) => {
-    if (m.type !== 'start') return;
-    void clients(m.url, m.members, m.options).catch((error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    });
-  });
-  process.send?.({ type: 'ready' } satisfies FromClients);
-}
-
-async function clients(url: string, members: BenchMember[], options: Options) {
-  const tell = (message: FromClients) => process.send?.(message);
-  const pending = new Map<string, { start: number; stored: boolean }>();
-  const delivery = hdr.build({ lowestDiscernibleValue: 1, highestTrackableValue: 120_000_000 });
-  const sendLatency = hdr.build({ lowestDiscernibleValue: 1, highestTrackableValue: 120_000_000 });
-  let delivered = 0;
-  let duplicates = 0;
-  const seen = new Set<string>();
-
-  // --- connect in batches
-  const sockets: Socket<ServerToClientEvents>[] = [];
-  const connectStart = performance.now();
-  let failed = 0;
-  for (let i = 0; i < members.length; i += options.batch) {
-    const batch = members.slice(i, i + options.batch);
-    const results = await Promise.all(
-      batch.map(
-        (member) =>
-          new Promise<boolean>((resolve) => {
-            const socket: Socket<ServerToClientEvents> = io(url, {
-              path: '/socket.io',
-              transports: ['websocket'],
-              extraHeaders: { cookie: `${SESSION_COOKIE}=${member.token}` },
-              reconnection: false,
-              // One connection per member, not one multiplexed connection for all.
-              forceNew: true,
-              timeout: 30_000,
-            });
-            socket.on('newMessage', (message: ChatMessage) => {
-              if (message.receiverId !== member.id || !message.clientId) return;
-              const sent = pending.get(message.clientId);
-              if (!sent) {
-                if (seen.has(message.clientId)) duplicates++;
-                return;
-              }
-              delivery.recordValue(Math.round((performance.now() - sent.start) * 1000));
-              pending.delete(message.clientId);
-              seen.add(message.clientId);
-              delivered++;
-            });
-            socket.once('connect', () => resolve(true));
-            socket.once('connect_error', () => resolve(false));
-            sockets.push(socket);
-          }),
-      ),
-    );
-    failed += results.filter((ok) => !ok).length;
-    tell({ type: 'progress', connected: sockets.length - failed });
-  }
-  tell({
-    type: 'connected',
-    connected: sockets.length - failed,
-    failed,
-    seconds: (performance.now() - connectStart) / 1000,
-  });
-
-  await new Promise<void>((resolve) => {
-    process.once('message', (m: ToClients) => m.type === 'send' && resolve());
-  });
-
-  // --- send at a fixed rate (open loop: the schedule does not wait for answers)
-  const byCollege = new Map<number, BenchMember[]>();
-  for (const member of members) {
-    const list = byCollege.get(member.college) ?? [];
-    list.push(member);
-    byCollege.set(member.college, list);
-  }
-  const random = seededRandom(20261122);
-  const agent = new Agent({ keepAlive: true, maxSockets: 256 });
-  const total = options.rate * options.seconds;
-  const failures: Record<string, number> = {};
-  let sent = 0;
-  let stored = 0;
-  let answered = 0;
-  const sendOne = (n: number) => {
-    const from = members[Math.floor(random() * members.length)]!;
-    const college = byCollege.get(from.college)!;
-    let to = from;
-    while (to === from) to = college[Math.floor(random() * college.length)]!;
-    const clientId = `bench-${n}`;
-    const body = JSON.stringify({ message: `Bench message ${n} from ${from.id}`, clientId });
-    const start = performance.now();
-    const entry = { start, stored: false };
-    pending.set(clientId, entry);
-    const req = request(
-      `${url}/api/messages/send/${to.id}`,
-      {
-        method: 'POST',
-        agent,
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(body),
-          cookie: `${SESSION_COOKIE}=${from.token}`,
-        },
-      },
-      (res) => {
-        res.resume();
-        res.on('end', () => {
-          answered++;
-          sendLatency.recordValue(Math.round((performance.now() - start) * 1000));
-          if (res.statusCode === 200) {
-            stored++;
-            entry.stored = true;
-          } else {
-            failures[String(res.statusCode)] = (failures[String(res.statusCode)] ?? 0) + 1;
-            pending.delete(clientId);
-          }
-        });
-      },
-    );
-    req.on('error', (error) => {
-      answered++;
-      failures[error.message] = (failures[error.message] ?? 0) + 1;
-      pending.delete(clientId);
-    });
-    req.end(body);
-    sent++;
-  };
-  const sendStart = performance.now();
-  await new Promise<void>((resolve) => {
-    const tick = setInterval(() => {
-      const due = Math.min(
-        total,
-        Math.floor(((performance.now() - sendStart) / 1000) * options.rate),
-      );
-      while (sent < due) sendOne(sent);
-      if (sent >= total) {
-        clearInterval(tick);
+/** The generator's next message of this type; throws after the timeout or its exit. */
+async function receive<K extends FromClients['type']>(
+  generator: Generator,
+  type: K,
+  timeoutMs: number,
+): Promise<Extract<FromClients, { type: K }>> {
+  const until = performance.now() + timeoutMs;
+  for (;;) {
+    const at = generator.inbox.findIndex((m) => m.type === type);
+    if (at >= 0) return generator.inbox.splice(at, 1)[0] as Extract<FromClients, { type: K }>;
+    const left = until - performance.now();
+    if (generator.process.exitCode !== null)
+      throw new Error(`a load generator exited (${generator.process.exitCode}) before '${type}'`);
+    if (left <= 0) throw new Error(`a load generator sent no '${type}' within ${timeoutMs} ms`);
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, left);
+      generator.wake.push(() => {
+        clearTimeout(timer);
         resolve();
-      }
-    }, 2);
-  });
-  const sendSeconds = (performance.now() - sendStart) / 1000;
-  // Every answer (a slow run may be far behind: up to 120 s), then every delivery (10 s more).
-  const answersBy = performance.now() + 120_000;
-  while (answered < sent && performance.now() < answersBy)
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  const deliveriesBy = performance.now() + 10_000;
-  while ([...pending.values()].some((p) => p.stored) && performance.now() < deliveriesBy)
-    await new Promise((resolve) => setTimeout(resolve, 50));
-
-  tell({
-    type: 'done',
-    report: {
-      sent,
-      stored,
-      failed: failures,
-      delivered,
-      duplicates,
-      lost: [...pending.values()].filter((p) => p.stored).length,
-      unanswered: sent - answered,
-      seconds: sendSeconds,
-      deliveryMs: percentiles(delivery),
-      sendMs: percentiles(sendLatency),
-    },
-  });
-  process.removeAllListeners('disconnect');
-  process.once('SIGTERM', () => {
-    sockets.forEach((socket) => socket.disconnect());
-    agent.destroy();
-    process.exit(0);
-  });
+      });
+    });
+  }
 }
+const gather = <K extends FromClients['type']>(
+  generators: Generator[],
+  type: K,
+  timeoutMs: number,
+) => Promise.all(generators.map((g) => receive(g, type, timeoutMs)));
+const tell = (generators: Generator[], message: ToClients) =>
+  generators.forEach((g) => g.process.send(message));
+
+// ------------------------------------------------------------------------------ figures
+
+type Percentiles = { p50: number; p95: number; p99: number; max: number; mean: number };
+/** Nearest-rank percentiles of values in ms. */
+function percentiles(values: number[]): Percentiles {
+  const sorted = Float64Array.from(values).sort();
+  const at = (p: number) =>
+    sorted.length ? sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN;
+  const round = (n: number) => Math.round(n * 10) / 10;
+  return {
+    p50: round(at(50)),
+    p95: round(at(95)),
+    p99: round(at(99)),
+    max: round(sorted.at(-1) ?? NaN),
+    mean: round(sorted.reduce((sum, v) => sum + v, 0) / Math.max(1, sorted.length)),
+  };
+}
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+// ------------------------------------------------------------------------------ the run
+
+async function run() {
+  const openFiles = Number(execFileSync('sh', ['-c', 'ulimit -n']).toString().trim());
+  const perServer = Math.ceil(CLIENTS / SERVERS);
+  const perGenerator = Math.ceil(CLIENTS / PROCESSES);
+  if (Number.isFinite(openFiles) && openFiles < perServer + 200)
+    throw new Error(
+      `ulimit -n is ${openFiles}: a server process needs more than ${perServer + 200} open files ` +
+        `(raise it, or use more --servers)`,
+    );
+  if (Number.isFinite(openFiles) && openFiles < perGenerator + 300)
+    throw new Error(`ulimit -n is ${openFiles}: use more --processes`);
+  const started = performance.now();
+  const database = await benchDatabase();
+  // A bounded run: whatever happens, the process ends.
+  const run = benchRun('bench:chat', database, 300 + SECONDS + CLIENTS / 20);
+  const generators: Generator[] = [];
+
+  try {
+    const members = await seed(database);
+    const collegeSizes = new Map<number, number>();
+    for (const m of members) collegeSizes.set(m.college, (collegeSizes.get(m.college) ?? 0) + 1);
+    // Presence and the adapter's channels of this run only.
+    const env: Record<string, string> = process.env.REDIS_URL
+      ? { REDIS_PREFIX: `bench-chat-${process.pid}:` }
+      : {};
+    const {
+      urls,
+      pids,
+      cpu: cpuOfServers,
+      rss: rssOfServers,
+      heap: heapOfServers,
+    } = await run.startServers(SERVERS, { env, profileDir: flags.profile });
+    /**
+     * The servers' live heap, near enough: the least used heap seen over a few seconds, since
+     * used heap only falls when the collector runs, on its own schedule.
+     */
+    const settledHeap = async (seconds: number) => {
+      let least = Infinity;
+      for (const until = performance.now() + seconds * 1000; performance.now() < until;) {
+        least = Math.min(least, await heapOfServers());
+        await sleep(200);
+      }
+      return least;
+    };
+    console.log(
+      `bench:chat  ${CLIENTS} members in ${collegeSizes.size} colleges of up to ${COLLEGE_SIZE}, ` +
+        `${RATE} messages/s for ${SECONDS} s, ${SERVERS} server process(es) ` +
+        `${process.env.REDIS_URL ? 'on Redis' : 'with in-process fan-out'}, ${PROCESSES} load generator(s), ` +
+        `${database.label}; server pid ${pids.join(', ')}; ` +
+        `ready in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+
+    // --- connect
+    const heapBefore = await settledHeap(3);
+    const rssBefore = rssOfServers();
+    for (let k = 0; k < PROCESSES; k++) {
+      const generator = startGenerator();
+      generators.push(generator);
+      run.generators.push(generator.process);
+    }
+    await gather(generators, 'ready', 30_000);
+    generators.forEach((g, k) => {
+      const slice: ClientsSlice = { urls, members, k, of: PROCESSES, batch: BATCH };
+      g.process.send({ type: 'start', slice } satisfies ToClients);
+    });
+    const progress = generators.map(() => 0);
+    let shown = 0;
+    generators.forEach((g, k) =>
+      g.process.on('message', (m: FromClients) => {
+        if (m.type !== 'progress') return;
+        progress[k] = m.connected;
+        const sum = progress.reduce((a, b) => a + b, 0);
+        if (sum - shown >= 2500) console.log(`  ${(shown = sum)} connected`);
+      }),
+    );
+    const connected = await gather(generators, 'connected', 120_000 + CLIENTS * 20);
+    const connectedCount = connected.reduce((sum, m) => sum + m.connected, 0);
+    const refused = connected.reduce((sum, m) => sum + m.failed, 0);
+    const connectSeconds = Math.max(...connected.map((m) => m.seconds));
+    // Presence lists go out at most once a second per college: let the last ones land first.
+    await sleep(2000);
+    const heapAfter = await settledHeap(5);
+    const rssAfter = rssOfServers();
+    tell(generators, { type: 'count' });
+    const lists = await gather(generators, 'count', 30_000);
+    // Per college, the smallest list any generator's sockets last heard: all should be full.
+    let online = 0;
+    for (const college of collegeSizes.keys())
+      online += Math.min(...lists.map((l) => l.online[college] ?? 0));
+
+    // --- idle: what the open connections cost with no message (pings, presence renewals)
+    const idleCpu0 = cpuOfServers();
+    const idle0 = performance.now();
+    await sleep(3000);
+    const idleCpuPerSecond = (cpuOfServers() - idleCpu0) / ((performance.now() - idle0) / 1000);
+
+    // --- send
+    const cpuBefore = cpuOfServers();
+    const sendStart = performance.now();
+    const firstSend = wall() + 500;
+    tell(generators, { type: 'send', startAt: firstSend, rate: RATE, total: TOTAL });
+    const answered = await gather(generators, 'answered', (SECONDS + 180) * 1000);
+    const sendCpu = cpuOfServers() - cpuBefore;
+    const sendElapsed = (performance.now() - sendStart) / 1000 - 0.5;
+    const sends: SendRecord[] = answered.flatMap((m) => m.sends);
+    const sendSeconds = Math.max(...answered.map((m) => m.seconds));
+    const unanswered = answered.reduce((sum, m) => sum + m.unanswered, 0);
+    const stored = sends.filter((s) => s[2] === 200).length;
+    // Every delivery of a stored message (10 s at most).
+    const deliveriesBy = performance.now() + 10_000;
+    for (;;) {
+      tell(generators, { type: 'count' });
+      const counts = await gather(generators, 'count', 30_000);
+      if (counts.reduce((sum, c) => sum + c.distinct, 0) >= stored) break;
+      if (performance.now() > deliveriesBy) break;
+      await sleep(200);
+    }
+    tell(generators, { type: 'report' });
+    const reports = await gather(generators, 'report', 60_000);
+    const rssEnd = rssOfServers();
+
+    // --- figures
+    const sentAt = new Map<number, SendRecord>(sends.map((s) => [s[0], s]));
+    const firstArrival = new Map<number, number>();
+    let duplicates = 0;
+    let strays = 0;
+    for (const [n, at] of reports.flatMap((r) => r.received) as ReceiveRecord[]) {
+      if (!sentAt.has(n)) strays++;
+      else if (firstArrival.has(n)) duplicates++;
+      else firstArrival.set(n, at);
+    }
+    const delivery: number[] = [];
+    const failed: Record<string, number> = {};
+    let lost = 0;
+    for (const [n, start, status] of sends) {
+      const at = firstArrival.get(n);
+      if (status === 200) {
+        if (at === undefined) lost++;
+        else delivery.push(at - start);
+      } else {
+        const key = status === -1 ? 'network error' : status === 0 ? 'no answer' : String(status);
+        failed[key] = (failed[key] ?? 0) + 1;
+        // Not acknowledged, but delivered all the same: it was stored.
+        if (at !== undefined && status !== 0) strays++;
+      }
+    }
+    const d = percentiles(delivery);
+    // Each stored message as `seconds into the run,delivery ms`: when the slow ones happen.
+    if (flags.trace)
+      writeFileSync(
+        flags.trace,
+        sends
+          .filter(([n, , status]) => status === 200 && firstArrival.has(n))
+          .map(
+            ([n, start]) =>
+              `${((start - firstSend) / 1000).toFixed(3)},${(firstArrival.get(n)! - start).toFixed(1)}`,
+          )
+          .join('\n') + '\n',
+      );
+    const heapPer = (heapAfter - heapBefore) / Math.max(1, connectedCount);
+    const rssPer = (rssAfter - rssBefore) / Math.max(1, connectedCount);
+    const cpuUsPerMessage = (sendCpu * 1e6) / Math.max(1, sends.length);
+    const line = (p: Percentiles) =>
+      `p50 ${p.p50}  p95 ${p.p95}  p99 ${p.p99}  max ${p.max}  (mean ${p.mean}) ms`;
+    console.log(
+      [
+        '',
+        `connections        ${connectedCount} open (${refused} refused) in ${connectSeconds.toFixed(1)} s; lists name ${online} online`,
+        `messages           ${sends.length} sent in ${sendSeconds.toFixed(1)} s, ${stored} stored, failed ${JSON.stringify(failed)}`,
+        `delivered          ${delivery.length}   lost ${lost}   duplicates ${duplicates}   unanswered ${unanswered}   strays ${strays}`,
+        `delivery latency   ${line(d)}`,
+        `server CPU         ${cpuUsPerMessage.toFixed(0)} µs per message (${((sendCpu / sendElapsed) * 100).toFixed(0)}% of one core while sending; idle ${(idleCpuPerSecond * 100).toFixed(0)}%)`,
+        `server memory      heap ${mb(heapBefore)} -> ${mb(heapAfter)}, rss ${mb(rssBefore)} -> ${mb(rssAfter)} (${mb(rssEnd)} at the end)`,
+        `per connection     heap ${kb(heapPer)}, rss ${kb(rssPer)}`,
+        `load generators    CPU ${reports.map((r) => `${r.cpuPercent.toFixed(0)}%`).join(', ')} of a core; machine load ${loadavg()[0]!.toFixed(1)}`,
+        '',
+      ].join('\n'),
+    );
+    console.log(
+      JSON.stringify({
+        clients: connectedCount,
+        rate: RATE,
+        delivery_p50_ms: d.p50,
+        delivery_p95_ms: d.p95,
+        delivery_p99_ms: d.p99,
+        lost,
+        duplicates,
+        server_cpu_us_per_message: Math.round(cpuUsPerMessage),
+        heap_per_connection_kb: Math.round((heapPer / 1024) * 10) / 10,
+      }),
+    );
+    return lost === 0 && duplicates === 0 && unanswered === 0 && refused === 0;
+  } finally {
+    await run.cleanup();
+  }
+}
+
+const ok = await run();
+process.exit(ok ? 0 : 1);

@@ -31,15 +31,7 @@ import { parseArgs } from 'node:util';
 import WebSocket from 'ws';
 import { runMigrations } from '../apps/server/src/db/migrate';
 import { BENCH_ADMIN, seedBenchCollege } from './scratch-database';
-import {
-  benchDatabase,
-  cpuOf,
-  heapOf,
-  rssOf,
-  startServer,
-  stopServer,
-  type BenchDatabase,
-} from './server-process';
+import { benchDatabase, benchRun, type BenchDatabase } from './server-process';
 import type { FromPlayers, PlayersReport, PlayersSlice, ToPlayers } from './quiz-players';
 
 const { values: flags } = parseArgs({
@@ -274,47 +266,28 @@ async function run() {
   }
   if (Number.isFinite(openFiles) && openFiles < Math.ceil(PLAYERS / PROCESSES) + 600)
     throw new Error(`ulimit -n is ${openFiles}: use more --processes`);
-  // Whatever happens, the run ends.
-  const limitSeconds = 300 + QUESTIONS * (TIME_LIMIT + 30) + PLAYERS / 50;
-  setTimeout(() => {
-    console.error(`bench:quiz took longer than ${limitSeconds} s; giving up`);
-    void cleanup().finally(() => process.exit(1));
-  }, limitSeconds * 1000).unref();
-
   const started = performance.now();
   const database = await benchDatabase();
-  const servers: ChildProcess[] = [];
+  // Whatever happens, the run ends.
+  const run = benchRun('bench:quiz', database, 300 + QUESTIONS * (TIME_LIMIT + 30) + PLAYERS / 50);
   const generators: Generator[] = [];
-  let cleaned = false;
-  const cleanup = async () => {
-    if (cleaned) return;
-    cleaned = true;
-    generators.forEach((g) => g.process.kill('SIGTERM'));
-    await Promise.all(servers.map(stopServer));
-    await database.drop();
-  };
-  process.once('SIGINT', () => void cleanup().finally(() => process.exit(130)));
 
   try {
     await seed(database);
-    const started2 = [];
     // One game over N processes: they share it through Redis.
     const env: Record<string, string> =
       SERVERS > 1
         ? { REDIS_URL: process.env.REDIS_URL!, REDIS_PREFIX: `bench-quiz-${process.pid}:` }
         : {};
-    for (let i = 0; i < SERVERS; i++)
-      started2.push(await startServer(database, { env, profileDir: flags.profile }));
-    servers.push(...started2.map((started) => started.server));
-    // The host and the game live on the first; the others reach it through Redis.
-    const { url } = started2[0]!;
-    const urls = started2.map((started) => started.url);
-    const pids = servers.map((server) => server.pid!);
     // Memory and CPU are the servers' together.
-    const rssOfServers = () => pids.reduce((sum, pid) => sum + rssOf(pid), 0);
-    const heapOfServers = async () =>
-      (await Promise.all(urls.map(heapOf))).reduce((sum, heap) => sum + heap, 0);
-    const cpuOfServers = () => pids.reduce((sum, pid) => sum + cpuOf(pid), 0);
+    const {
+      urls,
+      cpu: cpuOfServers,
+      rss: rssOfServers,
+      heap: heapOfServers,
+    } = await run.startServers(SERVERS, { env, profileDir: flags.profile });
+    // The host and the game live on the first; the others reach it through Redis.
+    const url = urls[0]!;
 
     const host = hostClient(url);
     await host.call('POST', API.auth.login, { userName: ADMIN.email, password: ADMIN.password });
@@ -340,7 +313,11 @@ async function run() {
     const rssBefore = rssOfServers();
     const heapBefore = await heapOfServers();
     const per = Math.ceil(PLAYERS / PROCESSES);
-    for (let k = 0; k < PROCESSES; k++) generators.push(startGenerator());
+    for (let k = 0; k < PROCESSES; k++) {
+      const generator = startGenerator();
+      generators.push(generator);
+      run.generators.push(generator.process);
+    }
     await gather(generators, ofType('ready'), 30_000);
     generators.forEach((g, k) => {
       const slice: PlayersSlice = {
@@ -429,8 +406,7 @@ async function run() {
     });
     console_.close();
     const hostHeard = { ...console_.heard };
-    generators.forEach((g) => g.process.kill('SIGTERM'));
-    await Promise.all(servers.map(stopServer));
+    await run.stopProcesses();
     const stored = await countAnswers(database, code);
 
     printFigures({
@@ -448,7 +424,7 @@ async function run() {
       hostHeard,
     });
   } finally {
-    await cleanup();
+    await run.cleanup();
   }
 }
 

@@ -168,3 +168,54 @@ export async function stopServer(server: ChildProcess) {
   await exited;
   clearTimeout(timer);
 }
+
+/**
+ * The processes and database of one benchmark run, stopped once: at its end, on Ctrl-C, or when
+ * it runs past `limitSeconds` (so a stuck run still ends). Load generators go first, then the
+ * servers, then the scratch database.
+ */
+export function benchRun(name: string, database: BenchDatabase, limitSeconds: number) {
+  const servers: ChildProcess[] = [];
+  /** Load generators: add each one started. */
+  const generators: ChildProcess[] = [];
+  /** Before the database is read alone (PGlite takes one connection): stopping is idempotent. */
+  const stopProcesses = async () => {
+    generators.forEach((child) => child.kill('SIGTERM'));
+    await Promise.all(servers.map(stopServer));
+  };
+  let cleaned = false;
+  const cleanup = async () => {
+    if (cleaned) return;
+    cleaned = true;
+    await stopProcesses();
+    await database.drop();
+  };
+  setTimeout(() => {
+    console.error(`${name} took longer than ${limitSeconds} s; giving up`);
+    void cleanup().finally(() => process.exit(1));
+  }, limitSeconds * 1000).unref();
+  process.once('SIGINT', () => void cleanup().finally(() => process.exit(130)));
+
+  /**
+   * `count` servers, one after another (each runs the migrations as it starts), and what they
+   * use together.
+   */
+  const startServers = async (count: number, options: ServerOptions = {}) => {
+    const urls: string[] = [];
+    for (let i = 0; i < count; i++) {
+      const { server, url } = await startServer(database, options);
+      servers.push(server);
+      urls.push(url);
+    }
+    const pids = servers.map((server) => server.pid!);
+    const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+    return {
+      urls,
+      pids,
+      cpu: () => sum(pids.map(cpuOf)),
+      rss: () => sum(pids.map(rssOf)),
+      heap: async () => sum(await Promise.all(urls.map(heapOf))),
+    };
+  };
+  return { generators, startServers, stopProcesses, cleanup };
+}
