@@ -1,8 +1,8 @@
 import type { AccessLevel } from '@alumnet/contract';
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { levelIdOf } from '../../lib/policy';
-import { batches, branches, postComments, postLikes, posts, users } from '../../db/schema';
+import { postLikes, posts } from '../../db/schema';
 
 /** Who is reading or acting: their own ids decide which posts they see. */
 export interface Viewer {
