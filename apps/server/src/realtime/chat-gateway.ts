@@ -36,6 +36,7 @@ export interface Realtime {
   /**
    * Closes the connections opened with these sessions, on every process: a session that ended
    * (logout, password change) must stop receiving messages at once, not at the next reconnect.
+   * Every process's session cache forgets them as well.
    */
   endSessions(sessionIds: readonly string[]): void;
 }
@@ -243,7 +244,10 @@ export const chatGateway = fp(
       },
       onlineUsers: (collegeId) => presence.online(collegeId),
       endSessions(sessionIds) {
-        if (sessionIds.length > 0) io.in(sessionIds.map(sessionRoom)).disconnectSockets(true);
+        if (sessionIds.length === 0) return;
+        // Every process's session cache too: the next request with the cookie is refused.
+        app.forgetSessions({ sessionIds });
+        io.in(sessionIds.map(sessionRoom)).disconnectSockets(true);
       },
     } satisfies Realtime);
 

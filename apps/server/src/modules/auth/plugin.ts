@@ -67,6 +67,7 @@ export const authPlugin = fp(
       app.addHook('onClose', async () => void subscriber.disconnect());
     }
     app.decorate('forgetSessions', (which) => {
+      if (!which.sessionIds?.length && !which.userIds?.length) return;
       cache.forget(which);
       // Redis away: the other processes trust what they remember for at most the cache's time.
       options.redis

@@ -72,7 +72,6 @@ export const authRoutes: FastifyPluginAsyncZod<{
         request.body,
         request.cookies[SESSION_COOKIE],
       );
-      app.forgetSessions({ sessionIds: endedSessionIds });
       app.realtime.endSessions(endedSessionIds);
       setSessionCookie(reply, session);
       return presentSignedInUser(user);
@@ -83,9 +82,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     '/api/auth/logout',
     { schema: { tags: ['auth'], response: { 200: okSchema } } },
     async (request, reply) => {
-      const ended = await auth.logout(request.cookies[SESSION_COOKIE]);
-      app.forgetSessions({ sessionIds: ended });
-      app.realtime.endSessions(ended);
+      app.realtime.endSessions(await auth.logout(request.cookies[SESSION_COOKIE]));
       clearSessionCookie(reply);
       return { ok: true as const, message: 'You have been logged out.' };
     },
@@ -112,7 +109,6 @@ export const authRoutes: FastifyPluginAsyncZod<{
         currentUser(request).id,
         request.body,
       );
-      app.forgetSessions({ sessionIds: endedSessionIds });
       app.realtime.endSessions(endedSessionIds);
       setSessionCookie(reply, session);
       return presentSignedInUser(user);

@@ -130,7 +130,6 @@ export const consoleRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
         throw badRequest('You cannot remove yourself.');
       const removed = await repo.demoteAdmin(db, request.params.userId);
       if (!removed) throw notFound('Admin not found.');
-      app.forgetSessions({ sessionIds: removed.endedSessionIds });
       app.realtime.endSessions(removed.endedSessionIds);
       return { message: `${removed.fullName} is no longer an admin.` };
     },

@@ -58,7 +58,6 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body.userId,
         request.body.reason,
       );
-      app.forgetSessions({ sessionIds: endedSessionIds });
       app.realtime.endSessions(endedSessionIds);
       return {
         message: `${user.fullName} has been rejected.`,

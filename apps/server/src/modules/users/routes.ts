@@ -40,7 +40,6 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const viewer = currentUser(request);
       assertActsForSelf(viewer, { userId: request.body.userId });
       const { view, endedSessionIds } = await users.updateProfile(viewer, request.body);
-      app.forgetSessions({ sessionIds: endedSessionIds });
       app.realtime.endSessions(endedSessionIds);
       return presentSignedInUser(view);
     },
