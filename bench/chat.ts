@@ -1,5 +1,5 @@
 /**
- * npm run bench:chat [-- --clients 5000 --rate 200 --seconds 20 --college-size 500
+ * npm run bench:chat [-- --clients 5000 --rate 200 --seconds 20 --college-size 500 --history 2
  *                       --servers N --processes K --profile DIR --trace FILE]
  *
  * Chat delivery under load, on loopback. The real server (apps/server/src/main.ts, ROLE=web) runs
@@ -65,6 +65,7 @@ const { values: flags } = parseArgs({
     rate: { type: 'string', default: '200' },
     seconds: { type: 'string', default: '20' },
     'college-size': { type: 'string', default: '500' },
+    history: { type: 'string', default: '2' },
     batch: { type: 'string', default: '250' },
     servers: { type: 'string', default: '1' },
     processes: { type: 'string' },
@@ -83,6 +84,9 @@ const RATE = integer('rate', flags.rate, 1, 100_000);
 const SECONDS = integer('seconds', flags.seconds, 1, 3600);
 const COLLEGE_SIZE = integer('college-size', flags['college-size'], 2, 1_000_000);
 const BATCH = integer('batch', flags.batch, 1, 10_000);
+/** Earlier conversations per member (with the next members of their college), 5 messages each. */
+const HISTORY = integer('history', flags.history, 0, 100);
+const HISTORY_MESSAGES = 5;
 const SERVERS = integer('servers', flags.servers, 1, 8);
 if (SERVERS > 1 && (!process.env.REDIS_URL || !process.env.DATABASE_URL))
   throw new Error('--servers above 1 needs DATABASE_URL and REDIS_URL');
@@ -136,6 +140,35 @@ async function seed(database: BenchDatabase): Promise<BenchMember[]> {
        SELECT user_id, token_hash, now() + interval '1 day'
          FROM unnest($1::uuid[], $2::text[]) AS s(user_id, token_hash)`,
       [members.map((m) => m.id), members.map((m) => hashToken(m.token))],
+    );
+    // A portal that grew to this many members has talked before. Empty chat tables are a trap
+    // for the benchmark: the foreign-key check of each new message (SELECT 1 FROM conversations
+    // WHERE id = $1 FOR KEY SHARE) is a cached plan per connection; one made while conversations
+    // held a page or two is a sequential scan, kept as the table grows by 500 rows a second, and
+    // the store of a batch then took 2 ms a message and rising (auto_explain's trigger times).
+    // Pairs (i, i + k) for k = 1..HISTORY are distinct while a college has over 2 * HISTORY.
+    await pool.query(
+      `WITH m AS (
+         SELECT id, college_id,
+                row_number() OVER (PARTITION BY college_id ORDER BY id) - 1 AS n,
+                count(*) OVER (PARTITION BY college_id) AS size
+           FROM users WHERE id = ANY($1::uuid[])
+       )
+       INSERT INTO conversations (college_id, user_a, user_b, last_message_at, created_at)
+       SELECT a.college_id, least(a.id, b.id), greatest(a.id, b.id),
+              now() - interval '1 day', now() - interval '30 days'
+         FROM m a CROSS JOIN generate_series(1, $2::int) AS k
+         JOIN m b ON b.college_id = a.college_id AND b.n = (a.n + k) % a.size
+        WHERE a.size > 2 * $2::int
+       ON CONFLICT (user_a, user_b) DO NOTHING`,
+      [members.map((m) => m.id), HISTORY],
+    );
+    await pool.query(
+      `INSERT INTO messages (conversation_id, sender_id, message, created_at)
+       SELECT c.id, CASE WHEN g % 2 = 0 THEN c.user_a ELSE c.user_b END, 'Earlier message ' || g,
+              now() - interval '1 day' - g * interval '1 minute'
+         FROM conversations c CROSS JOIN generate_series(1, $1::int) AS g`,
+      [HISTORY_MESSAGES],
     );
     // As a portal that grew to this size would have them: without statistics on the fresh rows
     // the planner scans whole tables for the first seconds (until autovacuum analyzes them).
@@ -266,7 +299,8 @@ async function run() {
       return least;
     };
     console.log(
-      `bench:chat  ${CLIENTS} members in ${collegeSizes.size} colleges of up to ${COLLEGE_SIZE}, ` +
+      `bench:chat  ${CLIENTS} members in ${collegeSizes.size} colleges of up to ${COLLEGE_SIZE} ` +
+        `(${HISTORY} earlier conversations each), ` +
         `${RATE} messages/s for ${SECONDS} s, ${SERVERS} server process(es) ` +
         `${process.env.REDIS_URL ? 'on Redis' : 'with in-process fan-out'}, ${PROCESSES} load generator(s), ` +
         `${database.label}; server pid ${pids.join(', ')}; ` +
