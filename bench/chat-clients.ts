@@ -2,12 +2,13 @@
  * A load generator of `npm run bench:chat` (bench/chat.ts forks it; it is not run by hand).
  * One process holds the sockets of a share of the members (member i belongs to generator i mod K,
  * so every college spreads over every generator and most messages cross processes) and sends its
- * share of the messages (message m belongs to generator m mod K) through the spec's HTTP call, to
- * the server process its sender's socket is on. Times are on the shared wall clock
+ * share of the messages (message m belongs to generator m mod K) from its own members: over the
+ * sender's open socket with `sendMessage` (as the web app sends), or with --via http through the
+ * spec's HTTP call, to the server process its sender's socket is on. Times are on the shared wall clock
  * (performance.timeOrigin + performance.now(): the same clock in every process of the machine),
  * so bench/chat.ts can match a send in one process with its delivery in another.
  */
-import type { ChatMessage, ServerToClientEvents } from '@alumnet/contract';
+import type { ChatMessage, ClientToServerEvents, ServerToClientEvents } from '@alumnet/contract';
 import { Agent, request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { io, type Socket } from 'socket.io-client';
@@ -31,6 +32,8 @@ export interface ClientsSlice {
   of: number;
   /** Sockets opening at once. */
   batch: number;
+  /** How messages are sent: over the sender's open socket (as the web app does), or HTTP. */
+  via: 'socket' | 'http';
 }
 
 /** bench/chat.ts -> generator. */
@@ -78,7 +81,9 @@ async function run(slice: ClientsSlice) {
 
   // --- connect in batches
   const mine = members.filter((_, i) => i % of === k);
-  const sockets: Socket<ServerToClientEvents>[] = [];
+  const sockets: Socket<ServerToClientEvents, ClientToServerEvents>[] = [];
+  /** This generator's members' sockets: a send over the socket leaves from the sender's own. */
+  const socketOf = new Map<string, Socket<ServerToClientEvents, ClientToServerEvents>>();
   const connectStart = performance.now();
   let failed = 0;
   for (let i = 0; i < mine.length; i += slice.batch) {
@@ -87,15 +92,18 @@ async function run(slice: ClientsSlice) {
       batch.map(
         (member) =>
           new Promise<boolean>((resolve) => {
-            const socket: Socket<ServerToClientEvents> = io(urls[member.server]!, {
-              path: '/socket.io',
-              transports: ['websocket'],
-              extraHeaders: { cookie: `${SESSION_COOKIE}=${member.token}` },
-              reconnection: false,
-              // One connection per member, not one multiplexed connection for all.
-              forceNew: true,
-              timeout: 30_000,
-            });
+            const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(
+              urls[member.server]!,
+              {
+                path: '/socket.io',
+                transports: ['websocket'],
+                extraHeaders: { cookie: `${SESSION_COOKIE}=${member.token}` },
+                reconnection: false,
+                // One connection per member, not one multiplexed connection for all.
+                forceNew: true,
+                timeout: 30_000,
+              },
+            );
             socket.on('newMessage', (message: ChatMessage) => {
               // The sender's own connections hear the message too; only the receiver counts.
               if (message.receiverId !== member.id || !message.clientId?.startsWith('bench-'))
@@ -108,6 +116,7 @@ async function run(slice: ClientsSlice) {
             socket.once('connect', () => resolve(true));
             socket.once('connect_error', () => resolve(false));
             sockets.push(socket);
+            socketOf.set(member.id, socket);
           }),
       ),
     );
@@ -122,7 +131,7 @@ async function run(slice: ClientsSlice) {
   });
 
   process.on('message', (m: ToClients) => {
-    if (m.type === 'send') void send(slice, m.startAt, m.rate, m.total);
+    if (m.type === 'send') void send(slice, socketOf, m.startAt, m.rate, m.total);
     else if (m.type === 'count') tell({ type: 'count', distinct: distinct.size, online });
     else if (m.type === 'report') {
       const cpu = process.cpuUsage(cpuStart);
@@ -145,8 +154,16 @@ async function run(slice: ClientsSlice) {
  * Open loop: message m goes out at startAt + m / rate whatever the answers do, so a slow server
  * shows as latency rather than as a lower rate.
  */
-async function send(slice: ClientsSlice, startAt: number, rate: number, total: number) {
-  const { urls, members, k, of } = slice;
+async function send(
+  slice: ClientsSlice,
+  socketOf: Map<string, Socket<ServerToClientEvents, ClientToServerEvents>>,
+  startAt: number,
+  rate: number,
+  total: number,
+) {
+  const { urls, members, k, of, via } = slice;
+  // Over the socket a sender must be one of this generator's members (it holds their socket).
+  const senders = via === 'socket' ? members.filter((m) => socketOf.get(m.id)?.connected) : members;
   const byCollege = new Map<number, BenchMember[]>();
   for (const member of members) {
     const list = byCollege.get(member.college) ?? [];
@@ -159,16 +176,25 @@ async function send(slice: ClientsSlice, startAt: number, rate: number, total: n
   let answered = 0;
 
   const sendOne = (n: number) => {
-    const from = members[Math.floor(random() * members.length)]!;
+    const from = senders[Math.floor(random() * senders.length)]!;
     const college = byCollege.get(from.college)!;
     let to = from;
     while (to === from) to = college[Math.floor(random() * college.length)]!;
-    const body = JSON.stringify({
-      message: `Bench message ${n} from ${from.id}`,
-      clientId: `bench-${n}`,
-    });
+    const message = { message: `Bench message ${n} from ${from.id}`, clientId: `bench-${n}` };
     const record: SendRecord = [n, wall(), 0];
     sends.push(record);
+    if (via === 'socket') {
+      socketOf
+        .get(from.id)!
+        .timeout(120_000)
+        .emit('sendMessage', { receiverId: to.id, ...message }, (error, ack) => {
+          answered++;
+          // A timed-out acknowledgement stays 0: no answer.
+          if (!error) record[2] = ack.ok ? 200 : ack.status;
+        });
+      return;
+    }
+    const body = JSON.stringify(message);
     const req = request(
       `${urls[from.server]}/api/messages/send/${to.id}`,
       {

@@ -1,6 +1,6 @@
 /**
  * npm run bench:chat [-- --clients 5000 --rate 200 --seconds 20 --college-size 500 --history 2
- *                       --servers N --processes K --profile DIR --trace FILE]
+ *                       --via socket|http --servers N --processes K --profile DIR --trace FILE]
  *
  * Chat delivery under load, on loopback. The real server (apps/server/src/main.ts, ROLE=web) runs
  * in a process of its own on a scratch database (bench/server-process.ts): with DATABASE_URL a
@@ -11,9 +11,10 @@
  *
  * This process only seeds the database and reads the figures. K load-generator processes
  * (bench/chat-clients.ts, default one per 6,000 clients: a process may hold at most 20,000 open
- * files here) hold N authenticated Socket.IO clients and send one-to-one messages through
- * POST /api/messages/send/{id} at a fixed total rate, open loop, between random members of the
- * same college. Delivery latency is send start -> `newMessage` received by the recipient, on the
+ * files here) hold N authenticated Socket.IO clients and send one-to-one messages at a fixed
+ * total rate, open loop, between random members of the same college: over the sender's socket
+ * (`sendMessage` with an acknowledgement, as the web app sends) or, with --via http, through
+ * POST /api/messages/send/{id}. Delivery latency is send start -> `newMessage` received by the recipient, on the
  * shared wall clock (sender and recipient are usually in different processes).
  *
  * Server CPU per message is the server processes' CPU time (/proc) from the first send to the
@@ -66,6 +67,7 @@ const { values: flags } = parseArgs({
     seconds: { type: 'string', default: '20' },
     'college-size': { type: 'string', default: '500' },
     history: { type: 'string', default: '2' },
+    via: { type: 'string', default: 'socket' },
     batch: { type: 'string', default: '250' },
     servers: { type: 'string', default: '1' },
     processes: { type: 'string' },
@@ -87,6 +89,8 @@ const BATCH = integer('batch', flags.batch, 1, 10_000);
 /** Earlier conversations per member (with the next members of their college), 5 messages each. */
 const HISTORY = integer('history', flags.history, 0, 100);
 const HISTORY_MESSAGES = 5;
+if (flags.via !== 'socket' && flags.via !== 'http') throw new Error('--via is socket or http');
+const VIA = flags.via;
 const SERVERS = integer('servers', flags.servers, 1, 8);
 if (SERVERS > 1 && (!process.env.REDIS_URL || !process.env.DATABASE_URL))
   throw new Error('--servers above 1 needs DATABASE_URL and REDIS_URL');
@@ -301,7 +305,8 @@ async function run() {
     console.log(
       `bench:chat  ${CLIENTS} members in ${collegeSizes.size} colleges of up to ${COLLEGE_SIZE} ` +
         `(${HISTORY} earlier conversations each), ` +
-        `${RATE} messages/s for ${SECONDS} s, ${SERVERS} server process(es) ` +
+        `${RATE} messages/s for ${SECONDS} s (sent over ${VIA === 'socket' ? 'the socket' : 'HTTP'}), ` +
+        `${SERVERS} server process(es) ` +
         `${process.env.REDIS_URL ? 'on Redis' : 'with in-process fan-out'}, ${PROCESSES} load generator(s), ` +
         `${database.label}; server pid ${pids.join(', ')}; ` +
         `ready in ${((performance.now() - started) / 1000).toFixed(1)} s`,
@@ -317,7 +322,7 @@ async function run() {
     }
     await gather(generators, 'ready', 30_000);
     generators.forEach((g, k) => {
-      const slice: ClientsSlice = { urls, members, k, of: PROCESSES, batch: BATCH };
+      const slice: ClientsSlice = { urls, members, k, of: PROCESSES, batch: BATCH, via: VIA };
       g.process.send({ type: 'start', slice } satisfies ToClients);
     });
     const progress = generators.map(() => 0);

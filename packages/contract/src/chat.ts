@@ -74,5 +74,16 @@ export interface ServerToClientEvents {
   /** The ids of the caller's college members who are online now. */
   getOnlineUsers: (userIds: string[]) => void;
 }
-// The browser only listens; sending goes through the HTTP call so every message is stored first.
-export type ClientToServerEvents = Record<string, never>;
+/**
+ * `sendMessage` over the open connection: the same message, rules and answer as
+ * POST /api/messages/send/{receiverId} (which keeps working), without an HTTP request per
+ * message. The acknowledgement comes once the message is stored, as the HTTP answer does.
+ */
+export const socketSendMessage = sendMessageBody.extend({ receiverId: idSchema });
+export type SocketSendMessage = z.input<typeof socketSendMessage>;
+/** What `sendMessage` is acknowledged with: the stored message, or the HTTP call's status and error. */
+export type SendMessageAck =
+  { ok: true; message: ChatMessage } | { ok: false; status: number; error: string };
+export interface ClientToServerEvents {
+  sendMessage: (payload: SocketSendMessage, ack: (answer: SendMessageAck) => void) => void;
+}

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { createRequire } from 'node:module';
 import { tooManyRequests } from './errors';
@@ -22,6 +22,32 @@ export const perMember = (
     ...(message ? { errorResponseBuilder: () => tooManyRequests(message) } : {}),
   },
 });
+
+/**
+ * A per-member budget that an HTTP route and a socket event spend together (one count per member,
+ * in the rate-limit plugin's store: Redis when set): `spend(userId)` counts one and throws 429 with
+ * `message` once the member went past `max` within `timeWindow` ms.
+ */
+export function memberBudget(
+  app: FastifyInstance,
+  name: string,
+  max: number,
+  timeWindow: number,
+  message: string,
+) {
+  const limit = app.createRateLimit({
+    max,
+    timeWindow,
+    keyGenerator: (request: FastifyRequest) => `${name}:${request.user?.id}`,
+  });
+  return async (userId: string) => {
+    // A socket event has no request: the limiter reads only the user (for the key) and the
+    // route's config, so a stand-in with just those counts exactly as a request would.
+    const standIn = { user: { id: userId }, routeOptions: { config: {} } };
+    const outcome = await limit(standIn as unknown as FastifyRequest);
+    if (!outcome.isAllowed && outcome.isExceeded) throw tooManyRequests(message);
+  };
+}
 
 interface StoreResult {
   current: number;

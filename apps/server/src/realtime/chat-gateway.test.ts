@@ -140,6 +140,93 @@ describe('chat gateway (Socket.IO)', () => {
     const b = await connect(member2);
     expect(await b.onlineWhen((ids) => ids.includes(member2.user._id))).toContain(member2.user._id);
   });
+
+  it('stores a message sent over the connection before acknowledging it, as the HTTP call does', async () => {
+    const a = await connect(member);
+    const b = await connect(member2);
+    const clientId = `socket-${Date.now()}`;
+    const ack = await a.socket.emitWithAck('sendMessage', {
+      receiverId: member2.user._id,
+      message: '  Sent over the open connection ',
+      clientId,
+    });
+    if (!ack.ok) throw new Error(`refused: ${ack.error}`);
+    expect(ack.message).toMatchObject({
+      senderId: member.user._id,
+      receiverId: member2.user._id,
+      message: 'Sent over the open connection',
+      clientId,
+    });
+    expect(await b.messageWhere((m) => m._id === ack.message._id)).toEqual(ack.message);
+    const history = await t.app.inject({
+      method: 'GET',
+      url: `/api/messages/${member.user._id}`,
+      headers: { cookie: member2.cookie },
+    });
+    expect(history.json()).toContainEqual(ack.message);
+    // A retry with its client id, by either way, is the same message and stores nothing new.
+    const again = await a.socket.emitWithAck('sendMessage', {
+      receiverId: member2.user._id,
+      message: 'Sent over the open connection',
+      clientId,
+    });
+    expect(again).toEqual(ack);
+    expect(await send(member, member2, 'Sent over the open connection', clientId)).toEqual(
+      ack.message,
+    );
+  });
+
+  it("acknowledges a refused send with the HTTP call's status and message", async () => {
+    const a = await connect(member);
+    const c = await connect(other);
+    const refusals = await Promise.all([
+      a.socket.emitWithAck('sendMessage', { receiverId: member2.user._id, message: '   ' }),
+      a.socket.emitWithAck('sendMessage', { receiverId: other.user._id, message: 'Hello there' }),
+      a.socket.emitWithAck('sendMessage', { receiverId: member.user._id, message: 'Me, myself' }),
+      a.socket.emitWithAck('sendMessage', { message: 'To nobody' } as never),
+    ]);
+    expect(refusals.slice(0, 3)).toEqual([
+      { ok: false, status: 400, error: 'Message cannot be empty.' },
+      { ok: false, status: 403, error: 'You can only chat with members of your own college.' },
+      { ok: false, status: 400, error: 'You cannot chat with yourself.' },
+    ]);
+    expect(refusals[3]).toMatchObject({ ok: false, status: 400 });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(c.received).toEqual([]);
+  });
+
+  // Last in this block: it spends member2's budget (20 in 10 s) for the next ten seconds.
+  it('counts sends over the connection and over HTTP against one budget per sender', async () => {
+    const b = await connect(member2);
+    const outcomes: { way: 'socket' | 'http'; status: number }[] = [];
+    for (let i = 0; i < 40; i++) {
+      if (i % 2 === 0) {
+        const ack = await b.socket.emitWithAck('sendMessage', {
+          receiverId: member.user._id,
+          message: `Budget ${i}`,
+        });
+        outcomes.push({ way: 'socket', status: ack.ok ? 200 : ack.status });
+        if (!ack.ok)
+          expect(ack.error).toBe('You are sending messages too fast. Please wait a moment.');
+      } else {
+        const response = await t.app.inject({
+          method: 'POST',
+          url: `/api/messages/send/${member.user._id}`,
+          headers: { cookie: member2.cookie },
+          payload: { message: `Budget ${i}` },
+        });
+        outcomes.push({ way: 'http', status: response.statusCode });
+      }
+    }
+    // Two budgets would have let about 40 through; earlier tests may have spent a few of the 20.
+    const accepted = outcomes.filter((o) => o.status === 200);
+    expect(accepted.length).toBeLessThanOrEqual(20);
+    expect(accepted.length).toBeGreaterThanOrEqual(15);
+    expect(outcomes.slice(-2)).toEqual([
+      { way: 'socket', status: 429 },
+      { way: 'http', status: 429 },
+    ]);
+  });
 });
 
 describe('chat gateway when a session ends', () => {

@@ -1,4 +1,9 @@
-import type { ClientToServerEvents, ServerToClientEvents } from '@alumnet/contract';
+import type {
+  ChatMessage,
+  ClientToServerEvents,
+  SendMessageAck,
+  ServerToClientEvents,
+} from '@alumnet/contract';
 import { fastifyCookie } from '@fastify/cookie';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
@@ -7,9 +12,11 @@ import type { IncomingMessage } from 'node:http';
 import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import type { Config } from '../config';
+import { AppError } from '../lib/errors';
 import { findSessionUser } from '../modules/auth/repository';
 import { hashToken, SESSION_COOKIE } from '../modules/auth/tokens';
 import { isDatabaseUnavailable } from '../ops/outages';
+import { DATABASE_UNAVAILABLE } from '../plugins/errors';
 import { LocalPresence, RedisPresence, type PresenceStore } from './presence';
 import { collegeRoom, sessionRoom, userRoom } from './rooms';
 
@@ -17,11 +24,14 @@ import { collegeRoom, sessionRoom, userRoom } from './rooms';
 interface InterServerEvents {
   presenceChanged: (collegeId: string) => void;
 }
-interface SocketData {
+/** Who a connection is: its session, checked when it connected. */
+export interface SocketData {
   sessionId: string;
   userId: string;
   collegeId: string | null;
 }
+/** Stores a message a connection sent with `sendMessage`; throws AppError for the sender to read. */
+export type SendMessageHandler = (sender: SocketData, payload: unknown) => Promise<ChatMessage>;
 
 /** What the rest of the server may do with the realtime connections. */
 export interface Realtime {
@@ -39,6 +49,8 @@ export interface Realtime {
    * Every process's session cache forgets them as well.
    */
   endSessions(sessionIds: readonly string[]): void;
+  /** Who answers `sendMessage` from connections (the chat module). */
+  handleSendMessage(handler: SendMessageHandler): void;
 }
 
 declare module 'fastify' {
@@ -209,9 +221,37 @@ export const chatGateway = fp(
       );
     });
 
+    let sendMessage: SendMessageHandler | undefined;
+    const refusal = (error: unknown): SendMessageAck => {
+      if (error instanceof AppError)
+        return { ok: false, status: error.statusCode, error: error.message };
+      if (isDatabaseUnavailable(error)) {
+        app.outages.database.down(error);
+        return { ok: false, status: 503, error: DATABASE_UNAVAILABLE };
+      }
+      logError(error, 'realtime sendMessage failed');
+      return {
+        ok: false,
+        status: 500,
+        error: 'Something went wrong on our side. Please try again.',
+      };
+    };
+
     let closing = false;
     io.on('connection', (socket) => {
       const { sessionId, userId, collegeId } = socket.data;
+      // The handshake's HTTP request is not needed once the session is known (its headers stay
+      // in socket.handshake): about 1 KB less held per connection.
+      socket.conn.request = null as unknown as IncomingMessage;
+      // A send without an acknowledgement could never learn whether it was stored: ignored.
+      socket.on('sendMessage', (payload, ack) => {
+        if (typeof ack !== 'function') return;
+        if (!sendMessage) return ack(refusal(new Error('no sendMessage handler')));
+        sendMessage(socket.data, payload).then(
+          (message) => ack({ ok: true, message }),
+          (error: unknown) => ack(refusal(error)),
+        );
+      });
       void socket.join([userRoom(userId), sessionRoom(sessionId)]);
       if (!collegeId) return;
       void socket.join(collegeRoom(collegeId));
@@ -248,6 +288,9 @@ export const chatGateway = fp(
         // Every process's session cache too: the next request with the cookie is refused.
         app.forgetSessions({ sessionIds });
         io.in(sessionIds.map(sessionRoom)).disconnectSockets(true);
+      },
+      handleSendMessage(handler) {
+        sendMessage = handler;
       },
     } satisfies Realtime);
 

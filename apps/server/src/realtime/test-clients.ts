@@ -1,9 +1,9 @@
-import type { ChatMessage, ServerToClientEvents } from '@alumnet/contract';
+import type { ChatMessage, ClientToServerEvents, ServerToClientEvents } from '@alumnet/contract';
 import { io, type Socket } from 'socket.io-client';
 
 /** A test's Socket.IO client that remembers what it heard. */
 export interface TestClient {
-  socket: Socket<ServerToClientEvents>;
+  socket: Socket<ServerToClientEvents, ClientToServerEvents>;
   /** The latest online list received. */
   online: () => string[];
   received: ChatMessage[];
@@ -47,7 +47,7 @@ export function connectClient(
   const headers: Record<string, string> = {};
   if (options.cookie) headers.cookie = options.cookie;
   if (options.origin) headers.origin = options.origin;
-  const socket: Socket<ServerToClientEvents> = io(baseUrl, {
+  const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(baseUrl, {
     path: '/socket.io',
     transports: ['websocket'],
     extraHeaders: headers,

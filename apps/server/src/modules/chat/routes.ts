@@ -8,10 +8,12 @@ import {
   chatUsersSearchBody,
   memberIdParams,
   sendMessageBody,
+  socketSendMessage,
 } from '@alumnet/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { badRequest } from '../../lib/errors';
 import { assertActsForSelf } from '../../lib/policy';
-import { perMember } from '../../lib/rate-limits';
+import { memberBudget } from '../../lib/rate-limits';
 import { currentUser } from '../auth/plugin';
 import { chatErrors, createChatService } from './service';
 
@@ -19,6 +21,18 @@ import { chatErrors, createChatService } from './service';
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   const chat = createChatService(app.db, app.realtime);
   const tags = ['chat'];
+  // Per sender, over HTTP and the socket together, on every server process.
+  const spendSend = memberBudget(app, 'chat-send', 20, 10_000, chatErrors.tooFast);
+
+  // The same send over the member's open connection: checked against the same contract and
+  // budget, and acknowledged with the stored message.
+  app.realtime.handleSendMessage(async (sender, payload) => {
+    const parsed = socketSendMessage.safeParse(payload);
+    if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid message');
+    await spendSend(sender.userId);
+    const { receiverId, ...body } = parsed.data;
+    return chat.send({ id: sender.userId, collegeId: sender.collegeId }, receiverId, body);
+  });
 
   app.post(
     API.messages.users,
@@ -65,8 +79,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/messages/send/:id',
     {
       onRequest: app.requireUser,
-      // Per sender, on every server process (the limiter keeps its counts in Redis when set).
-      config: perMember(20, 10_000, chatErrors.tooFast),
+      preHandler: async (request) => spendSend(currentUser(request).id),
       schema: {
         tags,
         params: memberIdParams,

@@ -20,6 +20,9 @@ export const chatErrors = {
   clientIdReused: 'This client id was already used for another message.',
 } as const;
 
+/** Who sends: a request's session user, or a connection's member. */
+type Sender = Pick<SessionUser, 'id' | 'collegeId'>;
+
 export function createChatService(db: Database, realtime: Pick<Realtime, 'sendToUsers'>) {
   /**
    * Messages arriving together, from any senders, share one INSERT and one commit, and each
@@ -42,7 +45,7 @@ export function createChatService(db: Database, realtime: Pick<Realtime, 'sendTo
   });
 
   /** The other member of a conversation: someone else, approved, in the viewer's college. */
-  async function partnerOf(viewer: SessionUser, memberId: string) {
+  async function partnerOf(viewer: Sender, memberId: string) {
     const otherId = memberId.toLowerCase();
     if (otherId === viewer.id) throw badRequest(chatErrors.notYourself);
     const other = await repo.findChatMember(db, otherId);
@@ -92,7 +95,7 @@ export function createChatService(db: Database, realtime: Pick<Realtime, 'sendTo
      * id answers (and announces) the message stored the first time.
      */
     async send(
-      viewer: SessionUser,
+      viewer: Sender,
       memberId: string,
       body: { message: string; clientId?: string },
     ): Promise<ChatMessage> {

@@ -17,6 +17,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { ApiRequestError, api } from '../../../lib/api-client';
+import { realtimeStore } from '../../../lib/realtime';
 
 /** member-portal.md §3 "Message": `shouldShake` is set on a live arrival, never by the server. */
 export type LiveMessage = ChatMessage & { shouldShake?: boolean };
@@ -127,16 +128,34 @@ export function newClientId() {
   ).join('');
 }
 
+/** How long a send over the open connection may wait for its acknowledgement before HTTP. */
+const SOCKET_ACK_TIMEOUT_MS = 5000;
+
 /**
- * POST /api/messages/send/{memberId}. The message is stored before the answer comes, and the
- * client id makes a retry store it once, so a network failure is retried with the same id.
+ * Sends over the open realtime connection when there is one (no HTTP request per message), else
+ * with POST /api/messages/send/{memberId}; an acknowledgement that does not come in time is
+ * followed by the HTTP call. Either way the message is stored before the answer comes, and the
+ * client id makes a retry (by either way) store it once.
  */
+async function sendMessage({ memberId, message, clientId }: SendMessageVariables) {
+  const socket = realtimeStore.socket();
+  if (socket?.connected) {
+    const ack = await socket
+      .timeout(SOCKET_ACK_TIMEOUT_MS)
+      .emitWithAck('sendMessage', { receiverId: memberId, message, clientId })
+      .catch(() => null);
+    if (ack?.ok) return ack.message;
+    if (ack) throw new ApiRequestError(ack.error, ack.status);
+  }
+  return api.post(API.messages.send(memberId), chatMessage, { message, clientId });
+}
+
+/** Sends a message; a network failure is retried with the same client id. */
 export function useSendMessage(onFailed: (variables: SendMessageVariables, error: Error) => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: chatKeys.send,
-    mutationFn: ({ memberId, message, clientId }: SendMessageVariables) =>
-      api.post(API.messages.send(memberId), chatMessage, { message, clientId }),
+    mutationFn: sendMessage,
     retry: (count, error) => error instanceof ApiRequestError && error.status === 0 && count < 2,
     onSuccess: (stored, { memberId }) => {
       addMessage(queryClient, memberId, stored);
