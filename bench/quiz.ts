@@ -1,5 +1,6 @@
 /**
- * npm run bench:quiz [-- --players 10000 --questions 5 --time-limit 20 --processes K --live-lobby --profile DIR]
+ * npm run bench:quiz [-- --players 10000 --questions 5 --time-limit 20 --processes K --live-lobby
+ *                      --servers N --profile DIR --pin]
  *
  * One live quiz game with N players on loopback (issue 12, "Benchmark"). The real server runs as
  * a process of its own (apps/server/src/main.ts, ROLE=web) on a scratch database: with
@@ -20,6 +21,10 @@
  * player) that were not refused. Memory per player is the servers' heap growth while the players
  * join and connect (V8's used heap, read from their /metrics, after a pause for the collector),
  * and their RSS growth (/proc/<pid>/status) beside it.
+ *
+ * --pin keeps the server(s) and the load generators on cores of their own (taskset), as the
+ * players' phones would be: unpinned, the generators reading their sockets preempt the server in
+ * the middle of a broadcast on a 2-core box (bench:fanout shows the same with nothing but TCP).
  */
 import { API, type QuizServerMessage } from '@alumnet/contract';
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
@@ -31,7 +36,7 @@ import { parseArgs } from 'node:util';
 import WebSocket from 'ws';
 import { runMigrations } from '../apps/server/src/db/migrate';
 import { BENCH_ADMIN, seedBenchCollege } from './scratch-database';
-import { benchDatabase, benchRun, type BenchDatabase } from './server-process';
+import { benchDatabase, benchRun, pinApart, type BenchDatabase } from './server-process';
 import type { FromPlayers, PlayersReport, PlayersSlice, ToPlayers } from './quiz-players';
 
 const { values: flags } = parseArgs({
@@ -43,6 +48,7 @@ const { values: flags } = parseArgs({
     servers: { type: 'string', default: '1' },
     'live-lobby': { type: 'boolean', default: false },
     profile: { type: 'string' },
+    pin: { type: 'boolean', default: false },
   },
 });
 const integer = (name: string, value: string | undefined, min: number, max: number) => {
@@ -282,6 +288,7 @@ async function run() {
     // Memory and CPU are the servers' together.
     const {
       urls,
+      pids,
       cpu: cpuOfServers,
       rss: rssOfServers,
       heap: heapOfServers,
@@ -304,7 +311,8 @@ async function run() {
     const console_ = hostSocket(url, code, host.cookie());
     console.log(
       `bench:quiz  ${PLAYERS} players, ${QUESTIONS} questions of ${TIME_LIMIT} s, ` +
-        `${PROCESSES} load generator(s), ${database.label}, game ${code}; ` +
+        `${PROCESSES} load generator(s)${flags.pin ? ' pinned apart from the server' : ''}, ` +
+        `${database.label}, game ${code}; ` +
         `ready in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
 
@@ -319,6 +327,11 @@ async function run() {
       run.generators.push(generator.process);
     }
     await gather(generators, ofType('ready'), 30_000);
+    if (flags.pin)
+      pinApart(
+        pids,
+        generators.map((g) => g.process.pid!),
+      );
     generators.forEach((g, k) => {
       const slice: PlayersSlice = {
         url: urls[k % urls.length]!,

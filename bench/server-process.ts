@@ -5,7 +5,7 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -101,6 +101,22 @@ export const cpuOf = (pid: number) => {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
 };
+
+/**
+ * Keeps servers and load generators on cores of their own (taskset, every thread): server i on
+ * core i, the generators on the cores left (on a 2-core box, all on the second), so clients that
+ * stand for phones and browsers do not take the server's core from it.
+ */
+export function pinApart(serverPids: readonly number[], generatorPids: readonly number[]) {
+  const cores = availableParallelism();
+  const generatorCores = Array.from({ length: cores }, (_, i) => i).filter(
+    (i) => i >= Math.min(serverPids.length, cores - 1),
+  );
+  const pin = (pid: number, on: number[]) =>
+    execFileSync('taskset', ['-a', '-cp', on.join(','), String(pid)], { stdio: 'ignore' });
+  serverPids.forEach((pid, i) => pin(pid, [i % cores]));
+  generatorPids.forEach((pid) => pin(pid, generatorCores));
+}
 
 export interface ServerOptions {
   /** More environment: REDIS_URL for a cluster, rate limits. */
