@@ -59,6 +59,7 @@ import type {
   ToClients,
 } from './chat-clients';
 import { benchDatabase, benchRun, type BenchDatabase } from './server-process';
+import { integerFlag } from './flags';
 
 const { values: flags } = parseArgs({
   options: {
@@ -75,28 +76,22 @@ const { values: flags } = parseArgs({
     trace: { type: 'string' },
   },
 });
-const integer = (name: string, value: string | undefined, min: number, max: number) => {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < min || n > max)
-    throw new Error(`--${name} must be an integer from ${min} to ${max}`);
-  return n;
-};
-const CLIENTS = integer('clients', flags.clients, 2, 100_000);
-const RATE = integer('rate', flags.rate, 1, 100_000);
-const SECONDS = integer('seconds', flags.seconds, 1, 3600);
-const COLLEGE_SIZE = integer('college-size', flags['college-size'], 2, 1_000_000);
-const BATCH = integer('batch', flags.batch, 1, 10_000);
+const CLIENTS = integerFlag('clients', flags.clients, 2, 100_000);
+const RATE = integerFlag('rate', flags.rate, 1, 100_000);
+const SECONDS = integerFlag('seconds', flags.seconds, 1, 3600);
+const COLLEGE_SIZE = integerFlag('college-size', flags['college-size'], 2, 1_000_000);
+const BATCH = integerFlag('batch', flags.batch, 1, 10_000);
 /** Earlier conversations per member (with the next members of their college), 5 messages each. */
-const HISTORY = integer('history', flags.history, 0, 100);
+const HISTORY = integerFlag('history', flags.history, 0, 100);
 const HISTORY_MESSAGES = 5;
 if (flags.via !== 'socket' && flags.via !== 'http') throw new Error('--via is socket or http');
 const VIA = flags.via;
-const SERVERS = integer('servers', flags.servers, 1, 8);
+const SERVERS = integerFlag('servers', flags.servers, 1, 8);
 if (SERVERS > 1 && (!process.env.REDIS_URL || !process.env.DATABASE_URL))
   throw new Error('--servers above 1 needs DATABASE_URL and REDIS_URL');
 /** Sockets per load generator at most: each also holds HTTP connections and its own files. */
 const PER_GENERATOR = 6000;
-const PROCESSES = integer(
+const PROCESSES = integerFlag(
   'processes',
   flags.processes ?? String(Math.ceil(CLIENTS / PER_GENERATOR)),
   1,

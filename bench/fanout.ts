@@ -19,6 +19,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { pinApart } from './server-process';
+import { integerFlag } from './flags';
 
 type ToChild = { type: 'go' } | { type: 'report' };
 type FromChild =
@@ -110,22 +111,16 @@ async function main() {
       pin: { type: 'boolean', default: false },
     },
   });
-  const integer = (name: string, value: string | undefined, min: number, max: number) => {
-    const n = Number(value);
-    if (!Number.isInteger(n) || n < min || n > max)
-      throw new Error(`--${name} must be an integer from ${min} to ${max}`);
-    return n;
-  };
-  const SOCKETS = integer('sockets', flags.sockets, 1, 60_000);
-  const SERVERS = integer('servers', flags.servers, 1, 8);
+  const SOCKETS = integerFlag('sockets', flags.sockets, 1, 60_000);
+  const SERVERS = integerFlag('servers', flags.servers, 1, 8);
   // At least one client per server, and (at 20,000 open files a process) 15,000 sockets at most.
   const CLIENTS = Math.max(
-    integer('clients', flags.clients, 1, 16),
+    integerFlag('clients', flags.clients, 1, 16),
     SERVERS,
     Math.ceil(SOCKETS / 15_000),
   );
-  const ROUNDS = integer('rounds', flags.rounds, 1, 1000);
-  const BYTES = integer('bytes', flags.bytes, 1, 65_536);
+  const ROUNDS = integerFlag('rounds', flags.rounds, 1, 1000);
+  const BYTES = integerFlag('bytes', flags.bytes, 1, 65_536);
   const PIN = flags.pin;
 
   const children: ChildProcess[] = [];

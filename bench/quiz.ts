@@ -38,6 +38,7 @@ import { runMigrations } from '../apps/server/src/db/migrate';
 import { BENCH_ADMIN, seedBenchCollege } from './scratch-database';
 import { benchDatabase, benchRun, pinApart, type BenchDatabase } from './server-process';
 import type { FromPlayers, PlayersReport, PlayersSlice, ToPlayers } from './quiz-players';
+import { integerFlag } from './flags';
 
 const { values: flags } = parseArgs({
   options: {
@@ -51,20 +52,14 @@ const { values: flags } = parseArgs({
     pin: { type: 'boolean', default: false },
   },
 });
-const integer = (name: string, value: string | undefined, min: number, max: number) => {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < min || n > max)
-    throw new Error(`--${name} must be an integer from ${min} to ${max}`);
-  return n;
-};
-const PLAYERS = integer('players', flags.players, 1, 100_000);
-const QUESTIONS = integer('questions', flags.questions, 1, 100);
-const TIME_LIMIT = integer('time-limit', flags['time-limit'], 5, 120);
+const PLAYERS = integerFlag('players', flags.players, 1, 100_000);
+const QUESTIONS = integerFlag('questions', flags.questions, 1, 100);
+const TIME_LIMIT = integerFlag('time-limit', flags['time-limit'], 5, 120);
 /** Server processes sharing the game over REDIS_URL; load generator k talks to server k mod n. */
-const SERVERS = integer('servers', flags.servers, 1, 8);
+const SERVERS = integerFlag('servers', flags.servers, 1, 8);
 if (SERVERS > 1 && (!process.env.REDIS_URL || !process.env.DATABASE_URL))
   throw new Error('--servers above 1 needs DATABASE_URL and REDIS_URL');
-const PROCESSES = integer(
+const PROCESSES = integerFlag(
   'processes',
   flags.processes ?? String(Math.ceil(PLAYERS / 5000)),
   1,
