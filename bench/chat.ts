@@ -58,7 +58,7 @@ import type {
   SendRecord,
   ToClients,
 } from './chat-clients';
-import { benchDatabase, benchRun, type BenchDatabase } from './server-process';
+import { benchDatabase, benchRun, gcBetween, type BenchDatabase } from './server-process';
 import { integerFlag } from './flags';
 
 const { values: flags } = parseArgs({
@@ -284,6 +284,7 @@ async function run() {
       cpu: cpuOfServers,
       rss: rssOfServers,
       heap: heapOfServers,
+      gc: gcOfServers,
     } = await run.startServers(SERVERS, { env, profileDir: flags.profile });
     /**
      * The servers' live heap, near enough: the least used heap seen over a few seconds, since
@@ -353,11 +354,13 @@ async function run() {
 
     // --- send
     const cpuBefore = cpuOfServers();
+    const gcBefore = await gcOfServers();
     const sendStart = performance.now();
     const firstSend = wall() + 500;
     tell(generators, { type: 'send', startAt: firstSend, rate: RATE, total: TOTAL });
     const answered = await gather(generators, 'answered', (SECONDS + 180) * 1000);
     const sendCpu = cpuOfServers() - cpuBefore;
+    const gcWhileSending = gcBetween(gcBefore, await gcOfServers());
     const sendElapsed = (performance.now() - sendStart) / 1000 - 0.5;
     const sends: SendRecord[] = answered.flatMap((m) => m.sends);
     const sendSeconds = Math.max(...answered.map((m) => m.seconds));
@@ -429,6 +432,7 @@ async function run() {
         `server CPU         ${cpuUsPerMessage.toFixed(0)} µs per message (${((sendCpu / sendElapsed) * 100).toFixed(0)}% of one core while sending; idle ${(idleCpuPerSecond * 100).toFixed(0)}%)`,
         `server memory      heap ${mb(heapBefore)} -> ${mb(heapAfter)}, rss ${mb(rssBefore)} -> ${mb(rssAfter)} (${mb(rssEnd)} at the end)`,
         `per connection     heap ${kb(heapPer)}, rss ${kb(rssPer)}`,
+        `server GC          while sending: ${gcWhileSending}`,
         `load generators    CPU ${reports.map((r) => `${r.cpuPercent.toFixed(0)}%`).join(', ')} of a core; machine load ${loadavg()[0]!.toFixed(1)}`,
         '',
       ].join('\n'),

@@ -36,7 +36,7 @@ import { parseArgs } from 'node:util';
 import WebSocket from 'ws';
 import { runMigrations } from '../apps/server/src/db/migrate';
 import { BENCH_ADMIN, seedBenchCollege } from './scratch-database';
-import { benchDatabase, benchRun, pinApart, type BenchDatabase } from './server-process';
+import { benchDatabase, benchRun, gcBetween, pinApart, type BenchDatabase } from './server-process';
 import type { FromPlayers, PlayersReport, PlayersSlice, ToPlayers } from './quiz-players';
 import { integerFlag } from './flags';
 
@@ -287,6 +287,7 @@ async function run() {
       cpu: cpuOfServers,
       rss: rssOfServers,
       heap: heapOfServers,
+      gc: gcOfServers,
     } = await run.startServers(SERVERS, { env, profileDir: flags.profile });
     // The host and the game live on the first; the others reach it through Redis.
     const url = urls[0]!;
@@ -380,6 +381,7 @@ async function run() {
     const probe = responsiveness(url);
     const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssOfServers())), 200);
     const cpuBefore = cpuOfServers();
+    const gcBefore = await gcOfServers();
     const gameStart = performance.now();
     for (let i = 0; i < QUESTIONS; i++) {
       const t0 = wall();
@@ -404,6 +406,7 @@ async function run() {
     const finished = await gather(generators, ofType('finished'), 20_000);
     const gameSeconds = (performance.now() - gameStart) / 1000;
     const serverCpu = ((cpuOfServers() - cpuBefore) / gameSeconds) * 100;
+    const gcDuringGame = gcBetween(gcBefore, await gcOfServers());
     clearInterval(sampler);
     const healthzMs = summary(probe.stop());
 
@@ -428,6 +431,7 @@ async function run() {
       rss: { before: rssBefore, after: rssAfter, peak: peakRss },
       heap: { before: heapBefore, after: heapAfter },
       serverCpu,
+      gcDuringGame,
       healthzMs,
       hostHeard,
     });
@@ -447,6 +451,7 @@ function printFigures(run: {
   rss: { before: number; after: number; peak: number };
   heap: { before: number; after: number };
   serverCpu: number;
+  gcDuringGame: string;
   healthzMs: ReturnType<typeof summary>;
   hostHeard: { hostState: number; bytes: number };
 }) {
@@ -520,6 +525,7 @@ function printFigures(run: {
       `host console        ${run.hostHeard.hostState} host_state pushes, ${mb(run.hostHeard.bytes)}; final 'next' ${round1(run.actionMs.at(-1)!)} ms`,
       `server memory       heap ${mb(run.heap.before)} -> ${mb(run.heap.after)} with players (${(heapPerPlayer / 1024).toFixed(1)} KB each); RSS ${mb(run.rss.before)} -> ${mb(run.rss.after)} (${(rssPerPlayer / 1024).toFixed(1)} KB each), peak ${mb(run.rss.peak)}`,
       `server /healthz    p50 ${run.healthzMs.p50}  p99 ${run.healthzMs.p99}  max ${run.healthzMs.max} ms (every 100 ms during the game: the server's event loop delay)`,
+      `server GC          during the game: ${run.gcDuringGame}`,
       `CPU during the game server ${run.serverCpu.toFixed(0)}% of one core; load generators ${reports.map((r) => `${r.cpuPercent.toFixed(0)}% (loop busy ${(r.eventLoopBusy * 100).toFixed(0)}%)`).join(', ')}; machine load ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`,
       '',
     ].join('\n'),

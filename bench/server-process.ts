@@ -81,15 +81,44 @@ export async function benchDatabase(
 }
 
 export const METRICS_TOKEN = randomBytes(16).toString('hex');
-/** V8's used heap of a server process, from its Prometheus metrics. */
-export async function heapOf(url: string) {
+async function metricsOf(url: string) {
   const res = await fetch(`${url}/metrics`, {
     headers: { authorization: `Bearer ${METRICS_TOKEN}` },
   });
   const text = await res.text();
-  const used = /^nodejs_heap_size_used_bytes (\S+)$/m.exec(text);
-  if (!res.ok || !used) throw new Error(`/metrics answered ${res.status} without the heap`);
+  if (!res.ok) throw new Error(`/metrics answered ${res.status}`);
+  return text;
+}
+
+/** V8's used heap of a server process, from its Prometheus metrics. */
+export async function heapOf(url: string) {
+  const used = /^nodejs_heap_size_used_bytes (\S+)$/m.exec(await metricsOf(url));
+  if (!used) throw new Error('/metrics answered without the heap');
   return Number(used[1]);
+}
+
+const GC_KINDS = ['minor', 'incremental', 'major'] as const;
+export type GcTotals = Record<(typeof GC_KINDS)[number], { count: number; ms: number }>;
+/** What the collector took between two readings, as `minor 120 (310 ms), …`. */
+export const gcBetween = (before: GcTotals, after: GcTotals) =>
+  GC_KINDS.map(
+    (kind) =>
+      `${kind} ${after[kind].count - before[kind].count} ` +
+      `(${(after[kind].ms - before[kind].ms).toFixed(0)} ms)`,
+  ).join(', ');
+
+/** The collector's pauses of a server process so far, by kind (prom-client's GC histogram). */
+export async function gcOf(url: string): Promise<GcTotals> {
+  const text = await metricsOf(url);
+  const read = (what: 'sum' | 'count', kind: string) =>
+    Number(
+      new RegExp(`^nodejs_gc_duration_seconds_${what}\\{kind="${kind}"\\} (\\S+)$`, 'm').exec(
+        text,
+      )?.[1] ?? 0,
+    );
+  return Object.fromEntries(
+    GC_KINDS.map((kind) => [kind, { count: read('count', kind), ms: read('sum', kind) * 1000 }]),
+  ) as GcTotals;
 }
 
 /** /proc/<pid>/status VmRSS in bytes. */
@@ -231,6 +260,15 @@ export function benchRun(name: string, database: BenchDatabase, limitSeconds: nu
       cpu: () => sum(pids.map(cpuOf)),
       rss: () => sum(pids.map(rssOf)),
       heap: async () => sum(await Promise.all(urls.map(heapOf))),
+      /** The servers' collector pauses so far, added up by kind. */
+      gc: async () =>
+        (await Promise.all(urls.map(gcOf))).reduce((total, one) => {
+          for (const kind of GC_KINDS) {
+            total[kind].count += one[kind].count;
+            total[kind].ms += one[kind].ms;
+          }
+          return total;
+        }),
     };
   };
   return { generators, startServers, stopProcesses, cleanup };
