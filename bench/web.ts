@@ -6,12 +6,13 @@
  *
  *   npm run bench:web                      (builds the web app first)
  *   npm run bench:web -- --routes /,/login
+ *   npm run bench:web -- --out /tmp/lhr     (also writes each full Lighthouse report as JSON)
  *
  * Lighthouse 12 (13 needs Node 22) with Debian's Chromium (CHROMIUM_PATH or /usr/bin/chromium).
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -34,7 +35,9 @@ const ACCOUNTS: Record<Exclude<Who, 'visitor'>, string> = {
   admin: 'admin@demo.alumnet.dev',
 };
 
-const { values: flags } = parseArgs({ options: { routes: { type: 'string' } } });
+const { values: flags } = parseArgs({
+  options: { routes: { type: 'string' }, out: { type: 'string' } },
+});
 const wanted = flags.routes?.split(',');
 const screens = SCREENS.filter((s) => !wanted || wanted.includes(s.route));
 
@@ -84,7 +87,12 @@ try {
       extraHeaders: cookie ? { Cookie: cookie } : undefined,
     });
     if (!result) throw new Error(`no Lighthouse result for ${screen.route}`);
-    const { categories, audits } = result.lhr;
+    const { categories, audits, runtimeError } = result.lhr;
+    if (flags.out) {
+      mkdirSync(flags.out, { recursive: true });
+      const name = (screen.label ?? screen.route).replace(/[^a-z0-9]+/gi, '_');
+      writeFileSync(path.join(flags.out, `${name || 'home'}.json`), result.report as string);
+    }
     const score = (key: string) => Math.round((categories[key]?.score ?? 0) * 100);
     const value = (key: string) => audits[key]?.numericValue ?? 0;
     const row = {
@@ -106,7 +114,14 @@ try {
         .map((ref) => `${key}: ${audits[ref.id]!.title}`),
     );
     console.log(`${row.page}: performance ${row.performance}`);
+    // A run Lighthouse could not finish scores 0; say why instead of leaving a bare zero.
+    if (runtimeError) console.log(`  ! ${runtimeError.code}: ${runtimeError.message}`);
     for (const finding of findings) console.log(`  - ${finding}`);
+    // The Issues panel audit only says that something was logged; these are the things.
+    const issues = audits['inspector-issues']?.details;
+    if (issues?.type === 'table')
+      for (const item of issues.items)
+        console.log(`    issue: ${JSON.stringify(item).slice(0, 300)}`);
   }
   console.table(rows);
   const worst = (key: string) => Math.min(...rows.map((r) => Number(r[key])));

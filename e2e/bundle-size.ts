@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants } from 'node:zlib';
+// The module each main screen's route loads: the same table the boot script preloads from.
+import { ROUTE_MODULES } from '../apps/web/build/route-modules';
 
 const dist = fileURLToPath(new URL('../apps/web/dist', import.meta.url));
 
@@ -10,18 +12,6 @@ interface ManifestChunk {
   imports?: string[];
   css?: string[];
 }
-
-/** The module each main screen's route loads (apps/web/src/app/router.tsx). */
-export const ROUTE_MODULES: Record<string, string> = {
-  '/': 'src/app/routes/home.tsx',
-  '/login': 'src/features/auth/components/login-page.tsx',
-  '/signup': 'src/features/auth/components/signup-page.tsx',
-  '/dashboard': 'src/app/routes/dashboard.tsx',
-  '/alumzone': 'src/features/alumni/components/alumni-page.tsx',
-  '/jobs': 'src/features/jobs/components/jobs-page.tsx',
-  '/chat': 'src/features/chat/components/chat-page.tsx',
-  '/quiz': 'src/features/quiz/components/quiz-page.tsx',
-};
 
 const brotliSize = (file: string) =>
   brotliCompressSync(readFileSync(path.join(dist, file)), {
@@ -46,7 +36,9 @@ export function initialBytes(route: string) {
     for (const next of chunk.imports ?? []) visit(next);
   };
   visit('index.html');
-  visit(ROUTE_MODULES[route]!);
+  const module = ROUTE_MODULES[route];
+  if (!module) throw new Error(`no route module for ${route} (apps/web/build/route-modules.ts)`);
+  visit(module);
   const js = [...seen].map((key) => manifest[key]!.file);
   const css = [...new Set([...seen].flatMap((key) => manifest[key]!.css ?? []))];
   const sum = (files: string[]) => files.reduce((total, file) => total + brotliSize(file), 0);

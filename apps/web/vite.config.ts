@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { bootScript } from './build/boot-script.ts';
 
 // In development the API runs on its own port (npm run dev); Vite forwards to it.
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
@@ -8,6 +9,7 @@ const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
 export default defineConfig({
   plugins: [
     react(),
+    bootScript(),
     // Brotli and gzip copies next to every asset, made once at build time at the highest
     // levels; the server sends the one the browser accepts without compressing per request.
     compression({

@@ -2,18 +2,44 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './contrast.css';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { queryClient } from '../lib/query-client';
 import { TOAST_LIMIT } from '../lib/notify';
 import { router } from './router';
 import { theme } from './theme';
 
+// The toast stack is not part of any first paint: its code (and its transitions) is fetched
+// once the page has loaded, so that it does not compete with the screen's own chunks. A toast
+// asked for before then waits in the notifications store and appears when the stack mounts.
+const Notifications = lazy(async () => ({
+  default: (await import('@mantine/notifications')).Notifications,
+}));
+
+function useAfterLoad() {
+  const [loaded, setLoaded] = useState(false);
+  useEffect(() => {
+    if (document.readyState === 'complete') {
+      const timer = setTimeout(() => setLoaded(true));
+      return () => clearTimeout(timer);
+    }
+    const onLoad = () => setLoaded(true);
+    window.addEventListener('load', onLoad, { once: true });
+    return () => window.removeEventListener('load', onLoad);
+  }, []);
+  return loaded;
+}
+
 export function App() {
+  const loaded = useAfterLoad();
   return (
     <MantineProvider theme={theme}>
-      <Notifications limit={TOAST_LIMIT} position="top-right" />
+      {loaded && (
+        <Suspense fallback={null}>
+          <Notifications limit={TOAST_LIMIT} position="top-right" />
+        </Suspense>
+      )}
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>

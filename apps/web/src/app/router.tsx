@@ -2,6 +2,7 @@ import { createBrowserRouter } from 'react-router';
 import { paths } from '../config/paths';
 import { ErrorPage } from './error-page';
 import { PageLoader } from './page-loader';
+import { homeLoader, memberHomeLoader } from './feed-prefetch';
 import { currentUser, guestOnly, requireUser } from './guards';
 
 // Every screen is its own chunk; the guard loaders decide before it is fetched.
@@ -13,7 +14,7 @@ export const router = createBrowserRouter([
     children: [
       {
         path: paths.home,
-        loader: currentUser,
+        loader: homeLoader,
         lazy: async () => ({ Component: (await import('./routes/home')).HomeRoute }),
       },
       {
@@ -32,12 +33,12 @@ export const router = createBrowserRouter([
       },
       {
         path: paths.dashboard,
-        loader: requireUser,
+        loader: memberHomeLoader,
         lazy: async () => ({ Component: (await import('./routes/dashboard')).DashboardRoute }),
       },
       {
         path: paths.feed,
-        loader: requireUser,
+        loader: memberHomeLoader,
         lazy: async () => ({
           Component: (await import('../features/feed/components/feed-page')).FeedPage,
         }),

@@ -21,6 +21,9 @@ export function CommentThread({
   pending: boolean;
 }) {
   const [text, setText] = useState('');
+  // Growing with its text measures the box on every render (a forced layout each); a page of
+  // posts draws twenty boxes nobody has typed in yet, so the measuring starts with the typing.
+  const grows = text.length > 0;
   const [showAll, setShowAll] = useState(false);
   const hidden = showAll ? 0 : Math.max(0, comments.length - SHOWN_WHEN_FOLDED);
   const shown = comments.slice(hidden);
@@ -74,7 +77,8 @@ export function CommentThread({
             <Textarea
               aria-label="Write a comment"
               placeholder="Write a comment…"
-              autosize
+              autosize={grows}
+              rows={1}
               minRows={1}
               maxRows={6}
               radius="xl"

@@ -32,7 +32,6 @@ import { useEffect, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { paths } from '../config/paths';
 import { notify } from '../lib/notify';
-import { connectRealtime } from '../lib/realtime';
 import { isAdmin, logout, meQuery } from '../lib/session';
 import { Logo } from './logo';
 
@@ -78,10 +77,18 @@ export function MemberLayout({ children }: { children: ReactNode }) {
   const location = useLocation();
   const signOut = useSignOut();
   const [opened, { toggle, close }] = useDisclosure(false);
-  // The chat connection opens once a member is signed in and stays open across screens.
+  // The chat connection opens once a member is signed in and stays open across screens. Its
+  // code (Socket.IO) is fetched here rather than with the screen: no screen needs it to paint.
   const userId = user?._id;
   useEffect(() => {
-    if (userId) connectRealtime(userId);
+    if (!userId) return;
+    let current = true;
+    void import('../lib/realtime').then(({ connectRealtime }) => {
+      if (current) connectRealtime(userId);
+    });
+    return () => {
+      current = false;
+    };
   }, [userId]);
   const admin = isAdmin(user);
   // An admin's home and /dashboard are the admin area; a member's are the feed.

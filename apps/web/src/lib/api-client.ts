@@ -1,18 +1,7 @@
-import { apiErrorSchema } from '@alumnet/contract';
 import type { z } from 'zod';
+import { requestJson, type Method } from './api-request';
 
-/** A failed call, carrying the readable message the server sent (or a generic one). */
-export class ApiRequestError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-  ) {
-    super(message);
-    this.name = 'ApiRequestError';
-  }
-}
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export { ApiRequestError } from './api-request';
 
 /**
  * Calls our API with the session cookie and parses the answer with the contract's schema, so a
@@ -24,27 +13,7 @@ export async function apiRequest<S extends z.ZodType>(
   schema: S,
   body?: unknown,
 ): Promise<z.infer<S>> {
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      method,
-      credentials: 'same-origin',
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  } catch {
-    throw new ApiRequestError('Cannot reach the server. Please check your connection.', 0);
-  }
-  const text = await response.text();
-  const data: unknown = text ? JSON.parse(text) : undefined;
-  if (!response.ok) {
-    const parsed = apiErrorSchema.safeParse(data);
-    throw new ApiRequestError(
-      parsed.success ? parsed.data.message : `Request failed (${response.status})`,
-      response.status,
-    );
-  }
-  return schema.parse(data);
+  return schema.parse(await requestJson(method, path, body));
 }
 
 export const api = {

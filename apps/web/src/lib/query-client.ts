@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiRequestError } from './api-client';
+import { ApiRequestError } from './api-request';
 
 export const queryClient = new QueryClient({
   defaultOptions: {

@@ -1,17 +1,29 @@
-import { API, okSchema, signedInUser, type SignedInUser } from '@alumnet/contract';
+import { API, type SignedInUser } from '@alumnet/contract';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { api } from './api-client';
+import { requestJson } from './api-request';
 
 /** member-portal.md §3: the signed-in user is also kept in browser storage under this key. */
 export const STORED_USER_KEY = 'chat-user';
 
-const meAnswer = z.object({ user: signedInUser.nullable() });
+type MeAnswer = { user: SignedInUser | null };
+
+/**
+ * Who is signed in, as the server answered it. A visitor's `{ user: null }` needs no schema to
+ * be trusted, so a visitor's pages do without zod and the contract's schemas altogether; a
+ * member's answer is parsed with the contract's schema, loaded beside the screen's own code.
+ */
+async function fetchMe(): Promise<MeAnswer> {
+  const data = await requestJson('GET', API.auth.me);
+  if (typeof data === 'object' && data !== null && 'user' in data && data.user === null) {
+    return { user: null };
+  }
+  return (await import('./session-calls')).meAnswer.parse(data);
+}
 
 /** The session is the truth (an httpOnly cookie); this query asks the server who we are. */
 export const meQuery = queryOptions({
   queryKey: ['session', 'me'],
-  queryFn: () => api.get(API.auth.me, meAnswer),
+  queryFn: fetchMe,
   staleTime: 60_000,
 });
 
@@ -38,7 +50,7 @@ export function readStoredUser(): Partial<SignedInUser> {
 }
 
 export async function logout(queryClient: QueryClient) {
-  await api.post(API.auth.logout, okSchema);
+  await (await import('./session-calls')).logoutCall();
   // Loaded on demand: the chat connection (and Socket.IO with it) is the member area's, not part
   // of the first download of every page. A page that never opened it has nothing to close.
   (await import('./realtime')).disconnectRealtime();

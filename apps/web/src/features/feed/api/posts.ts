@@ -36,6 +36,9 @@ export const feedQuery = (userId: string, filter: FeedFilter) =>
     queryFn: ({ pageParam }) =>
       api.post(API.posts.fetch, postList, { userId, accessLevel: filter, cursor: pageParam }),
     initialPageParam: undefined as string | undefined,
+    // The route's loader fetches the first page while the screen's code loads (app/feed-prefetch);
+    // the list mounting a moment later takes it as it is instead of asking again at once.
+    staleTime: 10_000,
     getNextPageParam: (page: Post[]) => {
       const last = page.at(-1);
       return page.length < FEED_PAGE_SIZE || !last ? undefined : feedCursor(last);

@@ -3,10 +3,9 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { FEED_FILTERS, type FeedFilter, type Post, type SignedInUser } from '@alumnet/contract';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { MemberLayout } from '../../../components/member-layout';
 import { meQuery } from '../../../lib/session';
-import { NewPostModal } from './new-post-modal';
 import { PostList } from './post-list';
 import { ProfilePanel } from './profile-panel';
 import classes from './feed-page.module.css';
@@ -18,6 +17,12 @@ const FILTER_LABELS: Record<FeedFilter, string> = {
   branch: 'Branch Posts',
 };
 
+// The composer (a modal with its select, file input and upload code) is fetched when first
+// opened: none of it is needed to show the feed.
+const NewPostModal = lazy(async () => ({
+  default: (await import('./new-post-modal')).NewPostModal,
+}));
+
 /** `/`, `/dashboard` and `/feed` for a signed-in member (member-portal.md §2 "Feed / dashboard"). */
 export function FeedPage() {
   const { data } = useSuspenseQuery(meQuery);
@@ -26,7 +31,8 @@ export function FeedPage() {
 
 function Feed({ user }: { user: SignedInUser }) {
   const [filter, setFilter] = useState<FeedFilter>('all');
-  const [composing, composer] = useDisclosure(false);
+  const [composerLoaded, setComposerLoaded] = useState(false);
+  const [composing, composer] = useDisclosure(false, { onOpen: () => setComposerLoaded(true) });
 
   // A new post goes on top of the list in view; if the tab would hide it, show all posts.
   function showCreated(created: Post) {
@@ -100,12 +106,16 @@ function Feed({ user }: { user: SignedInUser }) {
         </Stack>
       </Box>
 
-      <NewPostModal
-        userId={user._id}
-        opened={composing}
-        onClose={composer.close}
-        onCreated={showCreated}
-      />
+      {composerLoaded && (
+        <Suspense fallback={null}>
+          <NewPostModal
+            userId={user._id}
+            opened={composing}
+            onClose={composer.close}
+            onCreated={showCreated}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

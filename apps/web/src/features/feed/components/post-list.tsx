@@ -3,7 +3,7 @@ import { useIntersection } from '@mantine/hooks';
 import { IconMessages, IconPlus } from '@tabler/icons-react';
 import type { FeedFilter } from '@alumnet/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { notify } from '../../../lib/notify';
 import { feedQuery } from '../api/posts';
 import { PostCard } from './post-card';
@@ -25,12 +25,21 @@ function PostSkeleton() {
   );
 }
 
+/**
+ * Posts drawn in the first render of a page of the feed: more than a phone's screen holds. The
+ * rest follow in a transition, which React renders in small slices between other work, so that
+ * showing a page of twenty posts with their comments never blocks the page for long.
+ */
+const FIRST_POSTS = 3;
+
 type PostListProps = { userId: string; filter: FeedFilter; onNewPost: () => void };
 
 export function PostList({ userId, filter, onNewPost }: PostListProps) {
   const query = useInfiniteQuery(feedQuery(userId, filter));
   const { data, error, errorUpdatedAt, hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const posts = data?.pages.flat() ?? [];
+  const [drawn, setDrawn] = useState(FIRST_POSTS);
+  const allDrawn = drawn >= posts.length;
   // Scrolling near the end loads the next page; the button stays for keyboards and old browsers.
   const { ref: sentinel, entry } = useIntersection({ rootMargin: '600px 0px' });
 
@@ -39,10 +48,14 @@ export function PostList({ userId, filter, onNewPost }: PostListProps) {
   }, [error, errorUpdatedAt]);
 
   useEffect(() => {
-    if (entry?.isIntersecting && hasNextPage && !isFetchingNextPage && !error) {
+    if (!allDrawn) startTransition(() => setDrawn(posts.length));
+  }, [allDrawn, posts.length]);
+
+  useEffect(() => {
+    if (allDrawn && entry?.isIntersecting && hasNextPage && !isFetchingNextPage && !error) {
       void fetchNextPage();
     }
-  }, [entry?.isIntersecting, hasNextPage, isFetchingNextPage, error, fetchNextPage]);
+  }, [allDrawn, entry?.isIntersecting, hasNextPage, isFetchingNextPage, error, fetchNextPage]);
 
   if (query.isPending) {
     return (
@@ -87,20 +100,27 @@ export function PostList({ userId, filter, onNewPost }: PostListProps) {
 
   return (
     <Stack gap="md">
-      {posts.map((p) => (
+      {posts.slice(0, drawn).map((p) => (
         <PostCard key={p._id} post={p} userId={userId} />
       ))}
-      <Center ref={sentinel} py="sm">
-        {hasNextPage ? (
-          <Button variant="light" loading={isFetchingNextPage} onClick={() => void fetchNextPage()}>
-            Load more
-          </Button>
-        ) : (
-          <Text size="sm" c="dimmed">
-            You're all caught up.
-          </Text>
-        )}
-      </Center>
+      {/* Shown once every loaded post is drawn: the next page waits for the end of this one. */}
+      {allDrawn && (
+        <Center ref={sentinel} py="sm">
+          {hasNextPage ? (
+            <Button
+              variant="light"
+              loading={isFetchingNextPage}
+              onClick={() => void fetchNextPage()}
+            >
+              Load more
+            </Button>
+          ) : (
+            <Text size="sm" c="dimmed">
+              You're all caught up.
+            </Text>
+          )}
+        </Center>
+      )}
     </Stack>
   );
 }

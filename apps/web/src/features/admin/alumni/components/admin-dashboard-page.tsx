@@ -1,20 +1,32 @@
 import { Alert, Center, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconChartPie, IconTable, IconUserPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { AdminOnly } from '../../shared/components/admin-only';
 import { CollegeSelect } from '../../shared/components/college-select';
 import { useAdminCollege } from '../../shared/hooks/use-admin-college';
 import { ADMIN_MESSAGES } from '@alumnet/contract';
-import { AnalyticsTab } from '../../analytics/components/analytics-tab';
 import { CompanyList } from '../../companies/components/company-list';
-import { NewDataTab } from '../../new-data/components/new-data-tab';
 import { dashboardKeys } from '../api/dashboard';
 import { AdminToolbar } from './admin-toolbar';
 import { AlumniManagement } from './alumni-management';
 
 /** admin-area.md §2: the tab states are normal, analytical and newData. */
 type Tab = 'normal' | 'analytical' | 'newData';
+
+// The other two tabs (the analytical one brings the charts library) load when first opened.
+const AnalyticsTab = lazy(async () => ({
+  default: (await import('../../analytics/components/analytics-tab')).AnalyticsTab,
+}));
+const NewDataTab = lazy(async () => ({
+  default: (await import('../../new-data/components/new-data-tab')).NewDataTab,
+}));
+
+const tabLoader = (
+  <Center py="xl">
+    <Loader aria-label="Loading" />
+  </Center>
+);
 
 /** `/dashboard` for an admin: the three-tab admin dashboard. */
 export function AdminDashboardPage() {
@@ -29,6 +41,12 @@ function AdminDashboard() {
   const queryClient = useQueryClient();
   const { user, isSuperAdmin, college, collegeId, isLoading, error } = useAdminCollege();
   const [tab, setTab] = useState<Tab>('normal');
+  // A tab is drawn from its first opening on and then kept, with its state, while hidden.
+  const [opened, setOpened] = useState<ReadonlySet<Tab>>(() => new Set([tab]));
+  const choose = (next: Tab) => {
+    setTab(next);
+    setOpened((before) => (before.has(next) ? before : new Set(before).add(next)));
+  };
   const [companiesOpen, setCompaniesOpen] = useState(false);
 
   const reload = () => queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
@@ -49,7 +67,7 @@ function AdminDashboard() {
         {/* The other tabs pick their college themselves (admin-area.md §2). */}
         {tab === 'normal' && <CollegeSelect />}
       </Group>
-      <Tabs value={tab} onChange={(value) => setTab((value as Tab | null) ?? 'normal')}>
+      <Tabs value={tab} onChange={(value) => choose((value as Tab | null) ?? 'normal')}>
         {/* On a phone the three tabs scroll sideways rather than stack. */}
         <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
           <Tabs.Tab value="normal" leftSection={<IconTable size={16} />}>
@@ -89,10 +107,18 @@ function AdminDashboard() {
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="analytical" pt="md">
-          <AnalyticsTab />
+          {opened.has('analytical') && (
+            <Suspense fallback={tabLoader}>
+              <AnalyticsTab />
+            </Suspense>
+          )}
         </Tabs.Panel>
         <Tabs.Panel value="newData" pt="md">
-          <NewDataTab />
+          {opened.has('newData') && (
+            <Suspense fallback={tabLoader}>
+              <NewDataTab />
+            </Suspense>
+          )}
         </Tabs.Panel>
       </Tabs>
     </Stack>

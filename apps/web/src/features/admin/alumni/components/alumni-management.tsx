@@ -149,25 +149,28 @@ export function AlumniManagement({ collegeId, adminId }: { collegeId: string; ad
           />
         </Box>
       )}
-      <Group justify="flex-end" gap="xs">
-        <Button
-          variant="default"
-          leftSection={<IconChevronLeft size={16} />}
-          disabled={!list.hasPrevious}
-          onClick={() => turnPage(-1)}
-        >
-          Previous
-        </Button>
-        {list.hasNext && (
+      {/* Drawn with the first page: below the table's placeholder it would only jump down. */}
+      {list.search.data && (
+        <Group justify="flex-end" gap="xs">
           <Button
             variant="default"
-            rightSection={<IconChevronRight size={16} />}
-            onClick={() => turnPage(1)}
+            leftSection={<IconChevronLeft size={16} />}
+            disabled={!list.hasPrevious}
+            onClick={() => turnPage(-1)}
           >
-            Next
+            Previous
           </Button>
-        )}
-      </Group>
+          {list.hasNext && (
+            <Button
+              variant="default"
+              rightSection={<IconChevronRight size={16} />}
+              onClick={() => turnPage(1)}
+            >
+              Next
+            </Button>
+          )}
+        </Group>
+      )}
 
       <RejectDialog
         user={dialog?.kind === 'reject' ? dialog.user : null}

@@ -1,0 +1,28 @@
+/**
+ * The module each main screen's route loads (src/app/router.tsx), by exact path. The boot
+ * script preloads a screen's chunks from this table, and the size budget test (e2e/bundle-size)
+ * measures them; a screen missing here still works, it only starts its download later.
+ */
+export const ROUTE_MODULES: Record<string, string> = {
+  '/': 'src/app/routes/home.tsx',
+  '/login': 'src/features/auth/components/login-page.tsx',
+  '/signup': 'src/features/auth/components/signup-page.tsx',
+  '/dashboard': 'src/app/routes/dashboard.tsx',
+  '/feed': 'src/features/feed/components/feed-page.tsx',
+  '/alumzone': 'src/features/alumni/components/alumni-page.tsx',
+  '/jobs': 'src/features/jobs/components/jobs-page.tsx',
+  '/chat': 'src/features/chat/components/chat-page.tsx',
+  '/quiz': 'src/features/quiz/components/quiz-page.tsx',
+  '/profile': 'src/features/profile/components/profile-page.tsx',
+  '/gallery': 'src/app/routes/gallery.tsx',
+  '/groups': 'src/features/groups/components/groups-page.tsx',
+};
+
+/**
+ * What a signed-in user's first page also needs: the session's schema (lib/session.ts loads it
+ * to check who is signed in). Preloaded on every screen but a visitor's, and on those too when
+ * this browser was signed in last time (STORED_USER_KEY of lib/session.ts is in storage).
+ */
+export const SIGNED_IN_MODULE = 'src/lib/session-calls.ts';
+export const VISITOR_ROUTES = ['/', '/login', '/signup', '/quiz'];
+export const STORED_USER_KEY = 'chat-user';

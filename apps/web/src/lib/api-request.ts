@@ -1,0 +1,41 @@
+/**
+ * The HTTP half of the API client, without the contract's schemas: what every screen's first
+ * request (who is signed in, lib/session.ts) needs, so that zod and the schemas are not part of
+ * the first download of a page that may not use them (the landing page for a visitor).
+ */
+
+/** A failed call, carrying the readable message the server sent (or a generic one). */
+export class ApiRequestError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = 'ApiRequestError';
+  }
+}
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** Calls our API with the session cookie; answers the parsed JSON, unchecked, or throws. */
+export async function requestJson(method: Method, path: string, body?: unknown): Promise<unknown> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      credentials: 'same-origin',
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiRequestError('Cannot reach the server. Please check your connection.', 0);
+  }
+  const text = await response.text();
+  const data: unknown = text ? JSON.parse(text) : undefined;
+  if (!response.ok) {
+    // The error's schema is loaded with the failure, not with every page.
+    const { errorMessage } = await import('./api-error-message');
+    throw new ApiRequestError(errorMessage(data, response.status), response.status);
+  }
+  return data;
+}
