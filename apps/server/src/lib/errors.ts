@@ -9,6 +9,9 @@ export class AppError extends Error {
   }
 }
 
+/** What a person reads when something failed on our side; the error itself is only logged. */
+export const INTERNAL_ERROR = 'Something went wrong on our side. Please try again.';
+
 export const badRequest = (message: string) => new AppError(400, message);
 export const unauthorized = (message = 'Please log in to continue.') => new AppError(401, message);
 export const forbidden = (message = 'You are not allowed to do that.') =>

@@ -1,7 +1,7 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../lib/errors';
+import { AppError, INTERNAL_ERROR } from '../lib/errors';
 import { isDatabaseUnavailable } from '../ops/outages';
 
 const STATUS_TEXT: Record<number, string> = {
@@ -20,6 +20,26 @@ const STATUS_TEXT: Record<number, string> = {
 /** What a member reads while the database is away; the outage itself is logged once. */
 export const DATABASE_UNAVAILABLE =
   'The portal cannot reach its database right now. Please try again in a minute.';
+
+/**
+ * How a failure is told to whoever asked, over HTTP or a socket: an AppError with its own status
+ * and text; 503 while the database is away (the outage logged once, by the outage); anything
+ * else 500 with a generic text, the error itself logged as `what`.
+ */
+export function failureOf(
+  app: FastifyInstance,
+  error: unknown,
+  log: FastifyBaseLogger,
+  what: string,
+): { status: number; message: string } {
+  if (error instanceof AppError) return { status: error.statusCode, message: error.message };
+  if (isDatabaseUnavailable(error)) {
+    app.outages.database.down(error);
+    return { status: 503, message: DATABASE_UNAVAILABLE };
+  }
+  log.error({ err: error }, what);
+  return { status: 500, message: INTERNAL_ERROR };
+}
 
 /**
  * One place turns every failure into `{ statusCode, error, message }` with a message a person can
@@ -51,13 +71,9 @@ export const errorsPlugin = fp(
             : error.message || STATUS_TEXT[status] || 'Bad request',
         );
       }
-      if (isDatabaseUnavailable(error)) {
-        app.outages.database.down(error);
-        reply.header('retry-after', '10');
-        return send(503, DATABASE_UNAVAILABLE);
-      }
-      request.log.error({ err: error }, 'unhandled error');
-      return send(500, 'Something went wrong on our side. Please try again.');
+      const failure = failureOf(app, error, request.log, 'unhandled error');
+      if (failure.status === 503) reply.header('retry-after', '10');
+      return send(failure.status, failure.message);
     });
 
     app.setNotFoundHandler((request, reply) => {

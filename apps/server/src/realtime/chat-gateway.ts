@@ -12,11 +12,10 @@ import type { IncomingMessage } from 'node:http';
 import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import type { Config } from '../config';
-import { AppError } from '../lib/errors';
 import { findSessionUser } from '../modules/auth/repository';
 import { hashToken, SESSION_COOKIE } from '../modules/auth/tokens';
 import { isDatabaseUnavailable } from '../ops/outages';
-import { DATABASE_UNAVAILABLE } from '../plugins/errors';
+import { failureOf } from '../plugins/errors';
 import { LocalPresence, RedisPresence, type PresenceStore } from './presence';
 import { collegeRoom, sessionRoom, userRoom } from './rooms';
 
@@ -223,25 +222,16 @@ export const chatGateway = fp(
 
     let sendMessage: SendMessageHandler | undefined;
     const refusal = (error: unknown): SendMessageAck => {
-      if (error instanceof AppError)
-        return { ok: false, status: error.statusCode, error: error.message };
-      if (isDatabaseUnavailable(error)) {
-        app.outages.database.down(error);
-        return { ok: false, status: 503, error: DATABASE_UNAVAILABLE };
-      }
-      logError(error, 'realtime sendMessage failed');
-      return {
-        ok: false,
-        status: 500,
-        error: 'Something went wrong on our side. Please try again.',
-      };
+      const { status, message } = failureOf(app, error, app.log, 'realtime sendMessage failed');
+      return { ok: false, status, error: message };
     };
 
     let closing = false;
     io.on('connection', (socket) => {
       const { sessionId, userId, collegeId } = socket.data;
       // The handshake's HTTP request is not needed once the session is known (its headers stay
-      // in socket.handshake): about 1 KB less held per connection.
+      // in socket.handshake); Socket.IO keeps it only for session middlewares, and each of
+      // thousands of connections would hold one (Socket.IO's memory-usage guide).
       socket.conn.request = null as unknown as IncomingMessage;
       // A send without an acknowledgement could never learn whether it was stored: ignored.
       socket.on('sendMessage', (payload, ack) => {

@@ -13,6 +13,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer } from 'ws';
 import type { Config } from '../config';
 import { AppError } from '../lib/errors';
+import { failureOf } from '../plugins/errors';
 import { findSessionUser } from '../modules/auth/repository';
 import { hashToken, SESSION_COOKIE } from '../modules/auth/tokens';
 import { finishedMessage, resultMessages, type GameEvent } from '../modules/quiz';
@@ -147,16 +148,11 @@ export const quizGateway = fp(
       }
     };
     const send = (client: Client, message: QuizServerMessage) => sendRaw(client, frameOf(message));
-    const sendError = (client: Client, error: unknown) => {
-      if (!(error instanceof AppError)) app.log.error({ err: error }, 'quiz socket call failed');
+    const sendError = (client: Client, error: unknown) =>
       send(client, {
         type: 'error',
-        message:
-          error instanceof AppError
-            ? error.message
-            : 'Something went wrong on our side. Please try again.',
+        message: failureOf(app, error, app.log, 'quiz socket call failed').message,
       });
-    };
 
     const leave = (client: Client) => {
       const room = rooms.get(client.code);
@@ -319,5 +315,5 @@ export const quizGateway = fp(
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     });
   },
-  { name: 'quiz-gateway', dependencies: ['quiz', 'metrics'] },
+  { name: 'quiz-gateway', dependencies: ['quiz', 'metrics', 'outages'] },
 );

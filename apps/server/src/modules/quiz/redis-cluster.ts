@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
-import { AppError } from '../../lib/errors';
+import { AppError, INTERNAL_ERROR } from '../../lib/errors';
 import { GameMoved, type ClusterHandlers, type QuizCluster } from './cluster';
 import type { GameEvent } from './presenter';
 
@@ -176,10 +176,7 @@ export class RedisCluster implements QuizCluster {
         ok: false,
         moved: error instanceof GameMoved,
         status: error instanceof AppError ? error.statusCode : 500,
-        message:
-          error instanceof AppError
-            ? error.message
-            : 'Something went wrong on our side. Please try again.',
+        message: error instanceof AppError ? error.message : INTERNAL_ERROR,
       };
     }
     await this.pub
