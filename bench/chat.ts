@@ -19,9 +19,11 @@
  *
  * Server CPU per message is the server processes' CPU time (/proc) from the first send to the
  * last answer, divided by the messages sent; the idle rate before sending (pings, presence
- * renewals) is shown beside it. Heap per connection is the servers' V8 used heap (from /metrics)
- * growth while the clients connect (the least seen over a few seconds before and after, as the
- * collector runs when it will), divided by the connections.
+ * renewals) is shown beside it. Heap per connection is the growth of the servers' live heap
+ * while the clients connect, divided by the connections: V8's used heap right after a full
+ * collection, before and after, asked through each server's inspector (loopback only). Used heap
+ * read at any other moment includes garbage the collector has not reached yet, so it moved by
+ * a few KB a connection with when the collector last ran.
  *
  * `--profile DIR`: each server process writes a V8 CPU profile there when it stops (the server
  * line names their pids). `--trace FILE`: every delivered message as `seconds into the sending,
@@ -283,21 +285,9 @@ async function run() {
       pids,
       cpu: cpuOfServers,
       rss: rssOfServers,
-      heap: heapOfServers,
+      liveHeap: liveHeapOfServers,
       gc: gcOfServers,
-    } = await run.startServers(SERVERS, { env, profileDir: flags.profile });
-    /**
-     * The servers' live heap, near enough: the least used heap seen over a few seconds, since
-     * used heap only falls when the collector runs, on its own schedule.
-     */
-    const settledHeap = async (seconds: number) => {
-      let least = Infinity;
-      for (const until = performance.now() + seconds * 1000; performance.now() < until;) {
-        least = Math.min(least, await heapOfServers());
-        await sleep(200);
-      }
-      return least;
-    };
+    } = await run.startServers(SERVERS, { env, profileDir: flags.profile, inspect: true });
     console.log(
       `bench:chat  ${CLIENTS} members in ${collegeSizes.size} colleges of up to ${COLLEGE_SIZE} ` +
         `(${HISTORY} earlier conversations each), ` +
@@ -309,7 +299,7 @@ async function run() {
     );
 
     // --- connect
-    const heapBefore = await settledHeap(3);
+    const heapBefore = await liveHeapOfServers();
     const rssBefore = rssOfServers();
     for (let k = 0; k < PROCESSES; k++) {
       const generator = startGenerator();
@@ -337,7 +327,7 @@ async function run() {
     const connectSeconds = Math.max(...connected.map((m) => m.seconds));
     // Presence lists go out at most once a second per college: let the last ones land first.
     await sleep(2000);
-    const heapAfter = await settledHeap(5);
+    const heapAfter = await liveHeapOfServers();
     const rssAfter = rssOfServers();
     tell(generators, { type: 'count' });
     const lists = await gather(generators, 'count', 30_000);
@@ -430,7 +420,7 @@ async function run() {
         `delivered          ${delivery.length}   lost ${lost}   duplicates ${duplicates}   unanswered ${unanswered}   strays ${strays}`,
         `delivery latency   ${line(d)}`,
         `server CPU         ${cpuUsPerMessage.toFixed(0)} µs per message (${((sendCpu / sendElapsed) * 100).toFixed(0)}% of one core while sending; idle ${(idleCpuPerSecond * 100).toFixed(0)}%)`,
-        `server memory      heap ${mb(heapBefore)} -> ${mb(heapAfter)}, rss ${mb(rssBefore)} -> ${mb(rssAfter)} (${mb(rssEnd)} at the end)`,
+        `server memory      live heap ${mb(heapBefore)} -> ${mb(heapAfter)}, rss ${mb(rssBefore)} -> ${mb(rssAfter)} (${mb(rssEnd)} at the end)`,
         `per connection     heap ${kb(heapPer)}, rss ${kb(rssPer)}`,
         `server GC          while sending: ${gcWhileSending}`,
         `load generators    CPU ${reports.map((r) => `${r.cpuPercent.toFixed(0)}%`).join(', ')} of a core; machine load ${loadavg()[0]!.toFixed(1)}`,

@@ -7,9 +7,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
+import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import WebSocket from 'ws';
 import { adminQuery, databaseUrl } from '../apps/server/src/db/admin';
 import { createDatabase } from '../apps/server/src/db/client';
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded';
@@ -90,11 +92,47 @@ async function metricsOf(url: string) {
   return text;
 }
 
-/** V8's used heap of a server process, from its Prometheus metrics. */
+/**
+ * V8's used heap of a server process, from its Prometheus metrics: live objects and whatever
+ * garbage the collector has not reached yet, so it moves with when it last ran.
+ */
 export async function heapOf(url: string) {
   const used = /^nodejs_heap_size_used_bytes (\S+)$/m.exec(await metricsOf(url));
   if (!used) throw new Error('/metrics answered without the heap');
   return Number(used[1]);
+}
+
+/**
+ * A server's live heap: V8's used heap right after a full collection, asked through its
+ * inspector (started with `inspect`). Unlike `heapOf`, it does not depend on when the collector
+ * last ran.
+ */
+export async function liveHeapOf(inspectPort: number) {
+  const targets = (await (await fetch(`http://127.0.0.1:${inspectPort}/json/list`)).json()) as {
+    webSocketDebuggerUrl: string;
+  }[];
+  const socket = new WebSocket(targets[0]!.webSocketDebuggerUrl);
+  await once(socket, 'open');
+  let lastId = 0;
+  const call = <T>(method: string) =>
+    new Promise<T>((resolve, reject) => {
+      const id = ++lastId;
+      const onMessage = (data: WebSocket.RawData) => {
+        const answer = JSON.parse(data.toString()) as { id?: number; result?: T; error?: unknown };
+        if (answer.id !== id) return;
+        socket.off('message', onMessage);
+        if (answer.error) reject(new Error(`${method}: ${JSON.stringify(answer.error)}`));
+        else resolve(answer.result as T);
+      };
+      socket.on('message', onMessage);
+      socket.send(JSON.stringify({ id, method }));
+    });
+  try {
+    await call('HeapProfiler.collectGarbage');
+    return (await call<{ usedSize: number }>('Runtime.getHeapUsage')).usedSize;
+  } finally {
+    socket.close();
+  }
 }
 
 const GC_KINDS = ['minor', 'incremental', 'major'] as const;
@@ -152,6 +190,11 @@ export interface ServerOptions {
   env?: Record<string, string>;
   /** Each server process writes a V8 CPU profile into this folder when it stops. */
   profileDir?: string;
+  /**
+   * Opens each server's inspector on a free loopback port, for `liveHeapOf` (a full collection
+   * on demand): a bench server only, on this machine, for the run's length.
+   */
+  inspect?: boolean;
 }
 
 /**
@@ -160,12 +203,14 @@ export interface ServerOptions {
  */
 export async function startServer(database: BenchDatabase, options: ServerOptions = {}) {
   const port = await freePort();
+  const inspectPort = options.inspect ? await freePort() : undefined;
   const profile = options.profileDir
     ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(options.profileDir)]
     : [];
+  const inspect = inspectPort ? [`--inspect=127.0.0.1:${inspectPort}`] : [];
   const server = spawn(
     process.execPath,
-    [...profile, '--import', 'tsx', 'apps/server/src/main.ts'],
+    [...profile, ...inspect, '--import', 'tsx', 'apps/server/src/main.ts'],
     {
       cwd: repoRoot,
       env: {
@@ -184,9 +229,17 @@ export async function startServer(database: BenchDatabase, options: ServerOption
         METRICS_TOKEN,
         ...options.env,
       },
-      stdio: ['ignore', 'pipe', 'inherit'],
+      stdio: ['ignore', 'pipe', inspectPort ? 'pipe' : 'inherit'],
     },
   );
+  // The inspector's notices on stderr are not the server's; everything else is passed on.
+  if (inspectPort)
+    createInterface({ input: server.stderr! }).on('line', (line) => {
+      if (
+        !/^(Debugger (listening|ending|attached)|For help, see|Waiting for the debugger)/.test(line)
+      )
+        console.error(line);
+    });
   // The server's log lines (warnings and errors) are worth seeing; its banner is not.
   createInterface({ input: server.stdout! }).on('line', (line) => {
     if (line.startsWith('{')) console.error(`[server] ${line}`);
@@ -199,7 +252,7 @@ export async function startServer(database: BenchDatabase, options: ServerOption
       (r) => r.ok,
       () => false,
     );
-    if (ok) return { server, url };
+    if (ok) return { server, url, inspectPort };
     if (Date.now() > until) throw new Error('the server did not start within 120 s');
     await sleep(250);
   }
@@ -247,10 +300,12 @@ export function benchRun(name: string, database: BenchDatabase, limitSeconds: nu
    */
   const startServers = async (count: number, options: ServerOptions = {}) => {
     const urls: string[] = [];
+    const inspectPorts: number[] = [];
     for (let i = 0; i < count; i++) {
-      const { server, url } = await startServer(database, options);
+      const { server, url, inspectPort } = await startServer(database, options);
       servers.push(server);
       urls.push(url);
+      if (inspectPort) inspectPorts.push(inspectPort);
     }
     const pids = servers.map((server) => server.pid!);
     const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
@@ -260,6 +315,11 @@ export function benchRun(name: string, database: BenchDatabase, limitSeconds: nu
       cpu: () => sum(pids.map(cpuOf)),
       rss: () => sum(pids.map(rssOf)),
       heap: async () => sum(await Promise.all(urls.map(heapOf))),
+      /** Their live heap after a full collection each (needs `inspect`). */
+      liveHeap: async () => {
+        if (inspectPorts.length !== count) throw new Error('liveHeap needs the inspect option');
+        return sum(await Promise.all(inspectPorts.map(liveHeapOf)));
+      },
       /** The servers' collector pauses so far, added up by kind. */
       gc: async () =>
         (await Promise.all(urls.map(gcOf))).reduce((total, one) => {

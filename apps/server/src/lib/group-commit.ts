@@ -20,8 +20,11 @@ export function groupCommit<T, R>(write: (items: T[]) => Promise<R[]>, maxBatch 
   async function drain() {
     writing = true;
     while (queue.length > 0) {
-      const batch = queue.slice(0, maxBatch);
-      queue = queue.slice(batch.length);
+      let batch = queue;
+      if (queue.length > maxBatch) {
+        batch = queue.slice(0, maxBatch);
+        queue = queue.slice(maxBatch);
+      } else queue = [];
       try {
         const results = await write(batch.map((w) => w.item));
         batch.forEach((w, i) => w.resolve(results[i]!));

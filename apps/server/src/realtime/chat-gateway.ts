@@ -9,8 +9,9 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { Redis } from 'ioredis';
-import { Server } from 'socket.io';
+import { Server, type Socket } from 'socket.io';
 import type { Config } from '../config';
 import { findSessionUser } from '../modules/auth/repository';
 import { hashToken, SESSION_COOKIE } from '../modules/auth/tokens';
@@ -28,7 +29,10 @@ export interface SocketData {
   sessionId: string;
   userId: string;
   collegeId: string | null;
+  /** Settles once the connection is in the presence list (a disconnect removes it after). */
+  listed?: Promise<void>;
 }
+type ChatSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 /** Stores a message a connection sent with `sendMessage`; throws AppError for the sender to read. */
 export type SendMessageHandler = (sender: SocketData, payload: unknown) => Promise<ChatMessage>;
 
@@ -57,6 +61,8 @@ declare module 'fastify' {
     realtime: Realtime;
   }
 }
+
+const NOTHING = Object.freeze({});
 
 /** Presence lists go out at most this often per college (the first change at once). */
 const PRESENCE_INTERVAL_MS = 1000;
@@ -116,6 +122,8 @@ export const chatGateway = fp(
       pingInterval: 10_000,
       pingTimeout: 5_000,
     });
+
+    releaseUpgradeRequests(io);
 
     let redis: { pub: Redis; sub: Redis } | undefined;
     const logError = (error: unknown, what: string) => app.log.error({ err: error }, what);
@@ -227,45 +235,62 @@ export const chatGateway = fp(
     };
 
     let closing = false;
+    // The listeners below are shared by every connection (`this` is the socket): a closure per
+    // connection and event would give each of 15,000 connections its own functions and context.
+
+    /** A send without an acknowledgement could never learn whether it was stored: ignored. */
+    function onSendMessage(
+      this: ChatSocket,
+      payload: unknown,
+      ack: (answer: SendMessageAck) => void,
+    ) {
+      if (typeof ack !== 'function') return;
+      if (!sendMessage) return ack(refusal(new Error('no sendMessage handler')));
+      sendMessage(this.data, payload).then(
+        (message) => ack({ ok: true, message }),
+        (error: unknown) => ack(refusal(error)),
+      );
+    }
+    // Neither chain ever rejects: a Redis failure is logged, it must not end the process.
+    async function addPresence(collegeId: string, userId: string, socketId: string) {
+      try {
+        await presence.add(collegeId, userId, socketId);
+        changed(collegeId);
+        welcome.add(collegeId, socketId);
+      } catch (error) {
+        logRedisError(error, 'presence add failed');
+      }
+    }
+    function onDisconnect(this: ChatSocket) {
+      if (closing) return;
+      const { userId, collegeId, listed } = this.data;
+      const socketId = this.id;
+      if (!collegeId || !listed) return;
+      void listed.then(async () => {
+        try {
+          await presence.remove(collegeId, userId, socketId);
+          changed(collegeId);
+        } catch (error) {
+          logRedisError(error, 'presence remove failed');
+        }
+      });
+    }
+
     io.on('connection', (socket) => {
       const { sessionId, userId, collegeId } = socket.data;
-      // The handshake's HTTP request is not needed once the session is known (its headers stay
-      // in socket.handshake); Socket.IO keeps it only for session middlewares, and each of
-      // thousands of connections would hold one (Socket.IO's memory-usage guide).
+      // The handshake's HTTP request is not needed once the session is known; Socket.IO keeps
+      // it only for session middlewares, and each of thousands of connections would hold one
+      // (Socket.IO's memory-usage guide). Likewise the handshake's headers (the cookie is the
+      // session's secret: not kept longer than needed), query, url and auth, read only by the
+      // middleware above: one shared empty object stands for them.
       socket.conn.request = null as unknown as IncomingMessage;
-      // A send without an acknowledgement could never learn whether it was stored: ignored.
-      socket.on('sendMessage', (payload, ack) => {
-        if (typeof ack !== 'function') return;
-        if (!sendMessage) return ack(refusal(new Error('no sendMessage handler')));
-        sendMessage(socket.data, payload).then(
-          (message) => ack({ ok: true, message }),
-          (error: unknown) => ack(refusal(error)),
-        );
-      });
+      Object.assign(socket.handshake, { headers: NOTHING, query: NOTHING, auth: NOTHING, url: '' });
+      socket.on('sendMessage', onSendMessage);
       void socket.join([userRoom(userId), sessionRoom(sessionId)]);
       if (!collegeId) return;
       void socket.join(collegeRoom(collegeId));
-      // Neither chain ever rejects: a Redis failure is logged, it must not end the process.
-      const added = (async () => {
-        try {
-          await presence.add(collegeId, userId, socket.id);
-          changed(collegeId);
-          welcome.add(collegeId, socket.id);
-        } catch (error) {
-          logRedisError(error, 'presence add failed');
-        }
-      })();
-      socket.on('disconnect', () => {
-        if (closing) return;
-        void added.then(async () => {
-          try {
-            await presence.remove(collegeId, userId, socket.id);
-            changed(collegeId);
-          } catch (error) {
-            logRedisError(error, 'presence remove failed');
-          }
-        });
-      });
+      socket.data.listed = addPresence(collegeId, userId, socket.id);
+      socket.on('disconnect', onDisconnect);
     });
 
     app.decorate('realtime', {
@@ -301,6 +326,30 @@ export const chatGateway = fp(
   },
   { name: 'chat-gateway', dependencies: ['db', 'auth', 'outages', 'metrics'] },
 );
+
+/**
+ * Engine.IO answers each WebSocket upgrade through a stand-in response (for `engine.use`
+ * middlewares) that forwards the TCP socket's 'close' to itself, with a once-listener kept for
+ * the connection's whole life: through it every connection held its handshake's IncomingMessage
+ * (raw headers, query, stream state: about 1 KB), even with `socket.conn.request` cleared. We
+ * register no Engine.IO middleware, so nothing listens to that response: the listener is
+ * dropped as soon as the upgrade is handled. It is the first 'close' listener added by
+ * `handleUpgrade` and the only once-listener (ws's own is a plain `on`); anything else is left.
+ */
+function releaseUpgradeRequests(io: Server) {
+  const engine = io.engine as unknown as {
+    handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void;
+  };
+  const handleUpgrade = engine.handleUpgrade.bind(engine);
+  engine.handleUpgrade = (request, socket, head) => {
+    const before = socket.listenerCount('close');
+    handleUpgrade(request, socket, head);
+    const forwarder = socket.rawListeners('close')[before] as ((...args: unknown[]) => void) & {
+      listener?: unknown;
+    };
+    if (forwarder?.listener) socket.removeListener('close', forwarder);
+  };
+}
 
 /**
  * Runs `task(key)` at most once per `intervalMs` for each key: the first call at once (next tick),

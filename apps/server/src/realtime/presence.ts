@@ -15,23 +15,34 @@ export interface PresenceStore {
 
 /** One process's connections, in memory: the whole truth when there is a single process. */
 export class LocalPresence implements PresenceStore {
-  private readonly colleges = new Map<string, Map<string, Set<string>>>();
+  /**
+   * Per college, per member: their connection's id, or a set of them while they have several.
+   * Most members have one connection, and a set per member would cost each about 150 bytes.
+   */
+  private readonly colleges = new Map<string, Map<string, string | Set<string>>>();
 
   add(collegeId: string, userId: string, connectionId: string) {
     let members = this.colleges.get(collegeId);
     if (!members) this.colleges.set(collegeId, (members = new Map()));
-    let connections = members.get(userId);
-    if (!connections) members.set(userId, (connections = new Set()));
-    connections.add(connectionId);
+    const held = members.get(userId);
+    if (held === undefined) members.set(userId, connectionId);
+    else if (typeof held === 'string') members.set(userId, new Set([held, connectionId]));
+    else held.add(connectionId);
     return Promise.resolve();
   }
 
   remove(collegeId: string, userId: string, connectionId: string) {
     const members = this.colleges.get(collegeId);
-    const connections = members?.get(userId);
-    connections?.delete(connectionId);
-    if (members && connections?.size === 0) members.delete(userId);
-    if (members?.size === 0) this.colleges.delete(collegeId);
+    const held = members?.get(userId);
+    if (!members || held === undefined) return Promise.resolve();
+    if (typeof held === 'string') {
+      if (held === connectionId) members.delete(userId);
+    } else {
+      held.delete(connectionId);
+      if (held.size === 1) members.set(userId, held.values().next().value!);
+      else if (held.size === 0) members.delete(userId);
+    }
+    if (members.size === 0) this.colleges.delete(collegeId);
     return Promise.resolve();
   }
 
@@ -42,8 +53,9 @@ export class LocalPresence implements PresenceStore {
   /** Every connection held here, as (college, member, connection). */
   *connections(): Generator<[string, string, string]> {
     for (const [collegeId, members] of this.colleges)
-      for (const [userId, connections] of members)
-        for (const connectionId of connections) yield [collegeId, userId, connectionId];
+      for (const [userId, held] of members)
+        if (typeof held === 'string') yield [collegeId, userId, held];
+        else for (const connectionId of held) yield [collegeId, userId, connectionId];
   }
 
   collegeIds() {

@@ -30,8 +30,8 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     const parsed = socketSendMessage.safeParse(payload);
     if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid message');
     await spendSend(sender.userId);
-    const { receiverId, ...body } = parsed.data;
-    return chat.send({ id: sender.userId, collegeId: sender.collegeId }, receiverId, body);
+    const viewer = { id: sender.userId, collegeId: sender.collegeId };
+    return chat.send(viewer, parsed.data.receiverId, parsed.data);
   });
 
   app.post(
