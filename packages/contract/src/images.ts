@@ -4,7 +4,11 @@ export const IMAGE_TYPES = ['image/jpeg', 'image/png'] as const;
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 /** Shown for members with no picture (member-portal.md §9). */
 export const DEFAULT_PROFILE_PIC = 'default-profile.png';
-export const IMAGE_SIZES = ['full', 'thumb'] as const;
+/**
+ * `thumb`: 256 px wide, the image's own type. `medium`: at most 720 px wide, as WebP, for a
+ * picture inside a post (a phone photo sent whole is megabytes); `full`: the image as stored.
+ */
+export const IMAGE_SIZES = ['full', 'thumb', 'medium'] as const;
 export type ImageSize = (typeof IMAGE_SIZES)[number];
 export const INVALID_IMAGE_TYPE_MESSAGE = 'Invalid file type. Only image files are allowed.';
 export const IMAGE_TOO_LARGE_MESSAGE = 'Images can be at most 5 MB.';
@@ -30,4 +34,4 @@ export const imageQuery = z.object({
 
 /** Where the browser shows a stored image; no name means the default picture. */
 export const imageUrl = (name: string | null | undefined, size: ImageSize = 'full') =>
-  `/v1/s3?image=${encodeURIComponent(name || DEFAULT_PROFILE_PIC)}${size === 'thumb' ? '&size=thumb' : ''}`;
+  `/v1/s3?image=${encodeURIComponent(name || DEFAULT_PROFILE_PIC)}${size === 'full' ? '' : `&size=${size}`}`;

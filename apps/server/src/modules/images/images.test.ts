@@ -108,6 +108,31 @@ describe('images: PUT /v1/{filename} and GET /v1/s3', () => {
     expect(await sharp(thumb.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 256 });
   });
 
+  it('makes a medium WebP copy for a post the first time it is asked for, then keeps it', async () => {
+    const photo = await picture('jpeg', 1600, 1200);
+    const { image } = (await upload(photo, 'image/jpeg')).json<{ image: string }>();
+    const [first, together] = await Promise.all([
+      show(`image=${image}&size=medium`),
+      show(`image=${image}&size=medium`),
+    ]);
+    for (const medium of [first, together]) {
+      expect(medium.statusCode).toBe(200);
+      expect(medium.headers['content-type']).toBe('image/webp');
+      expect(medium.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
+    expect(together.rawPayload.equals(first.rawPayload)).toBe(true);
+    const meta = await sharp(first.rawPayload).metadata();
+    expect(meta).toMatchObject({ format: 'webp', width: 720 });
+    expect(first.rawPayload.length).toBeLessThan(photo.length / 2);
+    expect(await readdir(path.join(uploadsDir, 'medium'))).toContain(`${image}.webp`);
+    const again = await show(`image=${image}&size=medium`);
+    expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect(Number(again.headers['content-length'])).toBe(first.rawPayload.length);
+    // Its own validator: a browser holding the full image is not told the copy is the same.
+    expect(again.headers.etag).not.toBe((await show(`image=${image}`)).headers.etag);
+    expect((await show('image=nothing-here.jpg&size=medium')).statusCode).toBe(404);
+  });
+
   it('goes by the bytes, not the declared type', async () => {
     const asPng = await upload(jpeg, 'image/png');
     expect(asPng.statusCode).toBe(200);

@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import {
   DEFAULT_PROFILE_PIC,
   IMAGE_TOO_LARGE_MESSAGE,
@@ -13,6 +15,8 @@ import type { Storage, StoredObject } from '../../storage';
 import { DEMO_IMAGES, demoSceneSvg } from './demo-scenes';
 
 export const THUMB_WIDTH = 256;
+/** The `medium` size: a post's picture on a 2x phone screen, or a desktop feed's column. */
+export const MEDIUM_WIDTH = 720;
 /**
  * A 5 MB PNG of one colour can claim billions of pixels; decoding it would take gigabytes. 100
  * megapixels is above any phone camera.
@@ -38,6 +42,8 @@ export function kindOfName(name: string): ImageKind | null {
 
 /** Thumbnails sit beside their image under the same name. */
 export const thumbKey = (name: string) => `thumbs/${name}`;
+/** The medium WebP copy, made the first time it is asked for. */
+export const mediumKey = (name: string) => `medium/${name}.webp`;
 
 /** The type the bytes really are, whatever the request claimed; null for anything but jpeg/png. */
 async function sniff(bytes: Buffer): Promise<ImageKind | null> {
@@ -116,7 +122,7 @@ export interface ImageToSend {
   object: StoredObject;
 }
 
-/** A stored image or its thumbnail; an image with no thumbnail is sent whole. */
+/** A stored image, its thumbnail or its medium copy; an image with no thumbnail is sent whole. */
 export async function openImage(
   storage: Storage,
   name: string,
@@ -124,9 +130,50 @@ export async function openImage(
 ): Promise<ImageToSend | null> {
   const kind = kindOfName(name);
   if (!kind) return null;
+  if (size === 'medium') {
+    const stored = await storage.get(mediumKey(name));
+    if (stored) return { contentType: 'image/webp', object: stored };
+    const made = await makeMedium(storage, name);
+    if (made)
+      return {
+        contentType: 'image/webp',
+        object: { body: Readable.from([made]), size: made.length },
+      };
+  }
   const object =
     (size === 'thumb' ? await storage.get(thumbKey(name)) : null) ?? (await storage.get(name));
   return object ? { contentType: kind.mime, object } : null;
+}
+
+// Requests for one picture that arrive while its copy is being made share the making.
+const making = new Map<string, Promise<Buffer | null>>();
+
+/**
+ * Makes, keeps and answers an image's medium copy. On demand rather than at upload, so that
+ * the pictures stored before this size existed get one too; made once, then read like any file.
+ * Null when the image is not there (or no longer decodes: the full image is then sent).
+ */
+function makeMedium(storage: Storage, name: string) {
+  const key = mediumKey(name);
+  let made = making.get(key);
+  if (!made) {
+    made = (async () => {
+      const full = await storage.get(name);
+      if (!full) return null;
+      const bytes = await buffer(full.body);
+      const webp = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS })
+        .rotate()
+        .resize({ width: MEDIUM_WIDTH, withoutEnlargement: true })
+        .webp({ quality: 78 })
+        .toBuffer()
+        .catch(() => null);
+      if (!webp) return null;
+      await storage.put(key, webp, 'image/webp');
+      return webp;
+    })().finally(() => making.delete(key));
+    making.set(key, made);
+  }
+  return made;
 }
 
 /** Validators that never need the bytes: a stored name always holds the same image. */

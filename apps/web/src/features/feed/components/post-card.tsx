@@ -81,17 +81,22 @@ export function PostCard({ post, userId }: { post: Post; userId: string }) {
           mt="sm"
           display="block"
         >
-          <Image
-            src={imageUrl(post.image)}
-            alt={`Image shared by ${author.fullName}`}
-            loading="lazy"
-            radius="md"
-            w="100%"
-            h="auto"
-            mah={520}
-            fit="contain"
-            bg="gray.1"
-          />
+          {/* At most 720 px wide, as WebP: the upload itself (a phone photo is megabytes) only
+              for a browser without WebP, and a tap on the picture opens it whole. */}
+          <picture>
+            <source type="image/webp" srcSet={imageUrl(post.image, 'medium')} />
+            <Image
+              src={imageUrl(post.image)}
+              alt={`Image shared by ${author.fullName}`}
+              loading="lazy"
+              radius="md"
+              w="100%"
+              h="auto"
+              mah={520}
+              fit="contain"
+              bg="gray.1"
+            />
+          </picture>
         </Anchor>
       )}
 
