@@ -79,13 +79,18 @@ try {
     cookies[who] = await sessionCookie(server.url, ACCOUNTS[who]);
   for (const screen of screens) {
     const cookie = cookies[screen.who];
-    const result = await lighthouse(`${server.url}${screen.route}`, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-      extraHeaders: cookie ? { Cookie: cookie } : undefined,
-    });
+    const audit = () =>
+      lighthouse(`${server.url}${screen.route}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+        extraHeaders: cookie ? { Cookie: cookie } : undefined,
+      });
+    let result = await audit();
+    // Now and then Chromium's trace misses the navigation's start (NO_NAVSTART): a failed
+    // recording, not a property of the page, so that page is measured once more.
+    if (result?.lhr.runtimeError) result = await audit();
     if (!result) throw new Error(`no Lighthouse result for ${screen.route}`);
     const { categories, audits, runtimeError } = result.lhr;
     if (flags.out) {

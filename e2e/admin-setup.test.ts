@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { logIn, pagePerTest, url } from './browser';
+import { logIn, openPage, pagePerTest, url } from './browser';
 
 const session = pagePerTest();
 let page: Page;
@@ -59,7 +59,7 @@ describe('college setup (/dashboard/setup)', () => {
 
     // Sign-up reads the same structure at once.
     await page.context().clearCookies();
-    await page.goto(url('/signup'));
+    await openPage(page, '/signup');
     await page.getByPlaceholder('Select your college').click();
     await page.getByRole('option', { name: 'Alumnet Institute of Technology' }).click();
     await page.getByPlaceholder('Select your degree').click();

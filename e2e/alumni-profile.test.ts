@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { logIn, pagePerTest, url } from './browser';
+import { logIn, openPage, pagePerTest, url } from './browser';
 
 const session = pagePerTest();
 let page: Page;
@@ -20,7 +20,7 @@ async function signIn(email: string) {
 
 /** The number shown next to 'Alumni Near Me' on the dashboard, once it has loaded. */
 async function alumniNearMe() {
-  await page.goto(url('/'));
+  await openPage(page, '/');
   const value = page
     .getByText('Alumni Near Me', { exact: true })
     .locator('xpath=following-sibling::*[@aria-busy="false"]');

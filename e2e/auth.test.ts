@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { logIn, pagePerTest, url } from './browser';
+import { DEMO_PASSWORD, logIn, openPage, pagePerTest, url } from './browser';
 
 const session = pagePerTest();
 let page: Page;
@@ -12,14 +12,14 @@ const toast = (text: string) => page.locator('.mantine-Notification-root', { has
 
 describe('sign-up', () => {
   it('shows the first missing field first on an empty submit', async () => {
-    await page.goto(url('/signup'));
+    await openPage(page, '/signup');
     await page.getByRole('button', { name: 'Sign Up' }).click();
     await toast('First Name is required').waitFor();
     expect(await toast('Last Name is required').count()).toBe(0);
   });
 
   it('walks the cascading selects and thanks the visitor', async () => {
-    await page.goto(url('/signup'));
+    await openPage(page, '/signup');
     await page.getByLabel('First Name').fill('Tara');
     await page.getByLabel('Last Name').fill('Iyer');
     await page.getByLabel('Email').fill(`tara.iyer.${Date.now()}@example.com`);
@@ -52,7 +52,7 @@ describe('log in and guards', () => {
   });
 
   it('says what is wrong on an empty login', async () => {
-    await page.goto(url('/login'));
+    await openPage(page, '/login');
     await page.getByRole('button', { name: 'Log in' }).click();
     await toast('Please fill in all fields').waitFor();
   });
@@ -69,7 +69,7 @@ describe('log in and guards', () => {
     await page.getByRole('heading', { name: 'Welcome, Meera!' }).waitFor();
     expect(await page.getByText('Alumnet Institute of Technology').count()).toBeGreaterThan(0);
 
-    await page.goto(url('/login'));
+    await openPage(page, '/login');
     await page.waitForURL(url('/'));
     await page.getByRole('heading', { name: 'Welcome, Meera!' }).waitFor();
 
@@ -89,7 +89,7 @@ describe('log in and guards', () => {
 
 describe('public pages', () => {
   it('shows the landing page and files a contact request', async () => {
-    await page.goto(url('/'));
+    await openPage(page, '/');
     await page.getByRole('heading', { name: 'Networking portal for college alumni' }).waitFor();
     const contact = page.locator('#contact');
     await contact.getByLabel('Name').fill('Visitor Vee');
@@ -97,6 +97,26 @@ describe('public pages', () => {
     await contact.getByLabel('Message').fill('Is my batch of 1999 on Alumnet?');
     await contact.getByRole('button', { name: /send/i }).click();
     await toast('Thank you! We received your message').waitFor();
+  });
+
+  it('draws the login screen before its scripts arrive, and signs in with what was typed then', async () => {
+    // The scripts are held back, as on a slow phone: the screen is the one the build drew.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(url('/login'), { waitUntil: 'commit' });
+    await page.getByRole('heading', { name: 'Log in' }).waitFor();
+    await page.getByLabel('Email or phone').fill('member@demo.alumnet.dev');
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    // Sent before the app runs, the form does not leave the page (nor put the password in it).
+    expect(page.url()).toBe(url('/login'));
+    release();
+    await page.waitForURL(url('/dashboard'));
+    await page.getByRole('heading', { name: 'Welcome, Meera!' }).waitFor();
   });
 
   it('shows a friendly page for an unknown address', async () => {

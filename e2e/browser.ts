@@ -19,8 +19,17 @@ export function launchBrowser(): Promise<Browser> {
 
 export const url = (path: string) => `${inject('baseUrl')}${path}`;
 
+/**
+ * Opens a page and waits for the app to have taken it over: a visitor's page first shows the
+ * screen the build drew (apps/web/build/prerender.ts), whose pickers and menus do nothing yet.
+ */
+export async function openPage(page: Page, path: string) {
+  await page.goto(url(path));
+  await page.waitForFunction(() => !document.querySelector('[data-prerendered]'));
+}
+
 export async function logIn(page: Page, userName: string, password = DEMO_PASSWORD) {
-  await page.goto(url('/login'));
+  await openPage(page, '/login');
   await page.getByLabel('Email or phone').fill(userName);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();

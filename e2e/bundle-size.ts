@@ -19,8 +19,8 @@ const brotliSize = (file: string) =>
   }).length;
 
 /**
- * What a first visit to a route downloads before it can paint: the entry, the route's chunk and
- * every chunk they import statically (not the ones they load later), with their stylesheets,
+ * What a first visit to a route downloads before it can paint: the entry, the route's chunks
+ * (build/route-modules.ts) and every chunk they import statically (not the ones they load later), with their stylesheets,
  * as brotli-compressed bytes (what the server sends to a browser that accepts it).
  */
 export function initialBytes(route: string) {
@@ -36,9 +36,9 @@ export function initialBytes(route: string) {
     for (const next of chunk.imports ?? []) visit(next);
   };
   visit('index.html');
-  const module = ROUTE_MODULES[route];
-  if (!module) throw new Error(`no route module for ${route} (apps/web/build/route-modules.ts)`);
-  visit(module);
+  const modules = ROUTE_MODULES[route];
+  if (!modules) throw new Error(`no route module for ${route} (apps/web/build/route-modules.ts)`);
+  modules.forEach(visit);
   const js = [...seen].map((key) => manifest[key]!.file);
   const css = [...new Set([...seen].flatMap((key) => manifest[key]!.css ?? []))];
   const sum = (files: string[]) => files.reduce((total, file) => total + brotliSize(file), 0);

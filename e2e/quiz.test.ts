@@ -1,7 +1,7 @@
 import { API, QUIZ_MESSAGES, questionOfText } from '@alumnet/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, logIn, url } from './browser';
+import { launchBrowser, logIn, openPage, url } from './browser';
 
 const QUESTIONS = [
   {
@@ -25,7 +25,7 @@ async function join(browser: Browser, code: string, email: string) {
     isMobile: true,
   });
   const page = await context.newPage();
-  await page.goto(url('/quiz'));
+  await openPage(page, '/quiz');
   await page.getByRole('heading', { name: QUIZ_MESSAGES.heading }).waitFor();
   const input = page.getByLabel('Quiz code');
   await input.fill(code.toLowerCase().slice(0, 5));
@@ -52,7 +52,7 @@ describe('Live quiz (host console and player screen)', () => {
     const page = await (
       await browser.newContext({ viewport: { width: 390, height: 844 } })
     ).newPage();
-    await page.goto(url('/quiz/ZZZZ99'));
+    await openPage(page, '/quiz/ZZZZ99');
     await page.getByText(QUIZ_MESSAGES.notFound).waitFor();
     await page.getByRole('button', { name: QUIZ_MESSAGES.tryAgain }).click();
     await page.getByRole('heading', { name: QUIZ_MESSAGES.heading }).waitFor();

@@ -2,6 +2,8 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { bootScript } from './build/boot-script.ts';
+import { CHUNK_GROUPS } from './build/chunk-groups.ts';
+import { prerender } from './build/prerender.ts';
 
 // In development the API runs on its own port (npm run dev); Vite forwards to it.
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
@@ -10,6 +12,7 @@ export default defineConfig({
   plugins: [
     react(),
     bootScript(),
+    prerender(),
     // Brotli and gzip copies next to every asset, made once at build time at the highest
     // levels; the server sends the one the browser accepts without compressing per request.
     compression({
@@ -27,5 +30,10 @@ export default defineConfig({
     },
   },
   // The manifest says which chunks each route loads first: the size budget test reads it.
-  build: { outDir: 'dist', sourcemap: true, manifest: true },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    manifest: true,
+    rolldownOptions: { output: { codeSplitting: { groups: CHUNK_GROUPS } } },
+  },
 });

@@ -16,6 +16,14 @@ describe('serving the web app and compressed answers', () => {
     mkdirSync(path.join(dist, 'assets'));
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
     writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *\nAllow: /\n');
+    // And the visitors' pages it drew in advance (apps/web/build/prerender.ts).
+    mkdirSync(path.join(dist, 'prerendered'));
+    writeFileSync(
+      path.join(dist, 'prerendered', 'pages.json'),
+      JSON.stringify({ '/': 'prerendered/home.html', '/login': 'prerendered/login.html' }),
+    );
+    writeFileSync(path.join(dist, 'prerendered', 'home.html'), '<h1>Networking portal</h1>');
+    writeFileSync(path.join(dist, 'prerendered', 'login.html'), '<h1>Log in</h1>');
     const asset = path.join(dist, 'assets', 'index-abc123.js');
     writeFileSync(asset, script);
     writeFileSync(`${asset}.br`, brotliCompressSync(script));
@@ -57,6 +65,26 @@ describe('serving the web app and compressed answers', () => {
     expect(robots.body).toContain('User-agent: *');
     const page = await t.app.inject({ url: '/alumzone' });
     expect(page.body).toContain('<div id="root">');
+  });
+
+  it("gives a visitor the page drawn in advance for its route, and a signed-in browser the app's shell", async () => {
+    for (const [url, text] of [
+      ['/', 'Networking portal'],
+      ['/login', 'Log in'],
+      ['/login/?next=%2Fjobs', 'Log in'],
+    ] as const) {
+      const page = await t.app.inject({ url });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.headers['content-type'], url).toContain('text/html');
+      expect(page.body, url).toContain(text);
+      expect(page.headers['cache-control'], url).toBe('no-cache');
+      expect(String(page.headers.vary).toLowerCase(), url).toContain('cookie');
+    }
+    const member = await t.app.inject({ url: '/', cookies: { alumnet_session: 'anything' } });
+    expect(member.body).toContain('<div id="root">');
+    expect(member.body).not.toContain('Networking portal');
+    const other = await t.app.inject({ url: '/jobs' });
+    expect(other.body).toContain('<div id="root">');
   });
 
   it('compresses API answers above 1 KB for clients that accept it', async () => {

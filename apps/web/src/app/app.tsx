@@ -3,10 +3,11 @@ import '@mantine/notifications/styles.css';
 import './contrast.css';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { RouterProvider } from 'react-router';
 import { queryClient } from '../lib/query-client';
 import { TOAST_LIMIT } from '../lib/notify';
+import { useAfterLoad } from '../lib/use-after-load';
 import { router } from './router';
 import { theme } from './theme';
 
@@ -16,20 +17,6 @@ import { theme } from './theme';
 const Notifications = lazy(async () => ({
   default: (await import('@mantine/notifications')).Notifications,
 }));
-
-function useAfterLoad() {
-  const [loaded, setLoaded] = useState(false);
-  useEffect(() => {
-    if (document.readyState === 'complete') {
-      const timer = setTimeout(() => setLoaded(true));
-      return () => clearTimeout(timer);
-    }
-    const onLoad = () => setLoaded(true);
-    window.addEventListener('load', onLoad, { once: true });
-    return () => window.removeEventListener('load', onLoad);
-  }, []);
-  return loaded;
-}
 
 export function App() {
   const loaded = useAfterLoad();

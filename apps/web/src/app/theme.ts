@@ -18,6 +18,12 @@ export const theme = createTheme({
   components: {
     // A link inside a sentence must not be told apart by its colour alone.
     Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
+    // A picker's list is drawn when it opens. Mantine 9 keeps every closed list in the page
+    // (hidden), and positions each as the screen mounts: Alum Zone's seven filters drew some
+    // 400 hidden options (every country) and forced a layout, in the first render of the screen.
+    // (A plain object, not Combobox.extend: importing Combobox here would put the overlays'
+    // chunk into every page's first download.)
+    Combobox: { defaultProps: { keepMounted: false } },
     // The arrow buttons show only an icon: a screen reader needs their names.
     Pagination: Pagination.extend({
       defaultProps: {

@@ -33,6 +33,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { paths } from '../config/paths';
 import { notify } from '../lib/notify';
 import { isAdmin, logout, meQuery } from '../lib/session';
+import { useAfterLoad } from '../lib/use-after-load';
 import { Logo } from './logo';
 
 export const memberSections = [
@@ -78,10 +79,13 @@ export function MemberLayout({ children }: { children: ReactNode }) {
   const signOut = useSignOut();
   const [opened, { toggle, close }] = useDisclosure(false);
   // The chat connection opens once a member is signed in and stays open across screens. Its
-  // code (Socket.IO) is fetched here rather than with the screen: no screen needs it to paint.
+  // code (Socket.IO) is fetched here rather than with the screen, and once the page has loaded:
+  // no screen needs it to paint, and on a phone's network it would share the line with the
+  // screen's data and pictures.
   const userId = user?._id;
+  const loaded = useAfterLoad();
   useEffect(() => {
-    if (!userId) return;
+    if (!userId || !loaded) return;
     let current = true;
     void import('../lib/realtime').then(({ connectRealtime }) => {
       if (current) connectRealtime(userId);
@@ -89,7 +93,7 @@ export function MemberLayout({ children }: { children: ReactNode }) {
     return () => {
       current = false;
     };
-  }, [userId]);
+  }, [userId, loaded]);
   const admin = isAdmin(user);
   // An admin's home and /dashboard are the admin area; a member's are the feed.
   const { pathname } = location;

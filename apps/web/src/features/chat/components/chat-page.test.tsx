@@ -117,12 +117,15 @@ describe('ChatPage live events', { timeout: 20_000 }, () => {
     const calls = serve([message(RAHUL._id, ME._id, 'Hi Meera')]);
     renderChat();
     await screen.findByText('Select a chat to start messaging');
-    expect(socket.opened).toContainEqual(
-      expect.objectContaining({
-        path: '/socket.io',
-        withCredentials: true,
-        query: { userId: ME._id },
-      }),
+    // Once the page has loaded (the layout waits for it).
+    await waitFor(() =>
+      expect(socket.opened).toContainEqual(
+        expect.objectContaining({
+          path: '/socket.io',
+          withCredentials: true,
+          query: { userId: ME._id },
+        }),
+      ),
     );
 
     // getOnlineUsers replaces the online list.

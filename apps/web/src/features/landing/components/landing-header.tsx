@@ -5,7 +5,8 @@ import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { Logo } from '../../../components/logo';
 import { paths } from '../../../config/paths';
-import { pageLinks, scrollToSection, sectionLinks, type SectionId } from './landing-links';
+import { scrollToSection, type SectionId } from './landing-links';
+import { LandingNavLinks } from './nav-links';
 
 // The phone menu (a drawer, with its focus trap and scroll lock) is fetched when first opened:
 // none of it is needed to paint the page.
@@ -47,32 +48,7 @@ export function LandingHeader() {
           </Anchor>
 
           <Group component="nav" aria-label="Main" gap="xl" wrap="nowrap" visibleFrom="md">
-            {sectionLinks.map((link) => (
-              <Anchor
-                key={link.id}
-                href={`#${link.id}`}
-                onClick={goTo(link.id)}
-                c="gray.7"
-                fw={500}
-                size="sm"
-                underline="never"
-              >
-                {link.label}
-              </Anchor>
-            ))}
-            {pageLinks.map((link) => (
-              <Anchor
-                key={link.to}
-                component={Link}
-                to={link.to}
-                c="gray.7"
-                fw={500}
-                size="sm"
-                underline="never"
-              >
-                {link.label}
-              </Anchor>
-            ))}
+            <LandingNavLinks linkProps={{ c: 'gray.7', size: 'sm' }} goTo={goTo} />
           </Group>
 
           <Group gap="sm" wrap="nowrap" visibleFrom="md">

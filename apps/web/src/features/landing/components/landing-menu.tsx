@@ -1,9 +1,10 @@
-import { Anchor, Button, Divider, Drawer, Stack } from '@mantine/core';
+import { Button, Divider, Drawer, Stack } from '@mantine/core';
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { Logo } from '../../../components/logo';
 import { paths } from '../../../config/paths';
-import { pageLinks, sectionLinks, type SectionId } from './landing-links';
+import type { SectionId } from './landing-links';
+import { LandingNavLinks } from './nav-links';
 
 type LandingMenuProps = {
   opened: boolean;
@@ -26,33 +27,7 @@ export function LandingMenu({ opened, onClose, onClosed, goTo }: LandingMenuProp
       hiddenFrom="md"
     >
       <Stack component="nav" aria-label="Menu" gap="xs">
-        {sectionLinks.map((link) => (
-          <Anchor
-            key={link.id}
-            href={`#${link.id}`}
-            onClick={goTo(link.id)}
-            c="dark.6"
-            fw={500}
-            py={6}
-            underline="never"
-          >
-            {link.label}
-          </Anchor>
-        ))}
-        {pageLinks.map((link) => (
-          <Anchor
-            key={link.to}
-            component={Link}
-            to={link.to}
-            onClick={onClose}
-            c="dark.6"
-            fw={500}
-            py={6}
-            underline="never"
-          >
-            {link.label}
-          </Anchor>
-        ))}
+        <LandingNavLinks linkProps={{ c: 'dark.6', py: 6 }} goTo={goTo} onPage={onClose} />
         <Divider my="sm" />
         <Button component={Link} to={paths.login} variant="default" fullWidth onClick={onClose}>
           Log in
