@@ -3,8 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, logIn, url } from './browser';
 
 // Member A (Meera Menon) on a laptop, member B (Rahul Verma) on a phone, each in their own context.
-const A = { email: 'member@demo.alumnet.dev', name: 'Meera Menon' };
-const B = { email: 'member2@demo.alumnet.dev', name: 'Rahul Verma' };
+// The demo college has a second Rahul Verma (2022-2024, VLSI Design): the list's class line tells
+// them apart, as it does for a member.
+const A = { email: 'member@demo.alumnet.dev', name: 'Meera Menon', classOf: '2012-2016' };
+const B = { email: 'member2@demo.alumnet.dev', name: 'Rahul Verma', classOf: '2014-2018' };
+type Person = typeof A;
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
@@ -40,16 +43,18 @@ async function openChat(email: string, viewport: { width: number; height: number
 
 const toast = (page: Page, text: string) =>
   page.locator('.mantine-Notification-root', { hasText: text });
-const member = (page: Page, name: string) =>
-  page.getByRole('button', { name: new RegExp(`^${name}\\b`) });
+const member = (page: Page, who: Person, more = '') =>
+  page
+    .getByRole('button', { name: new RegExp(`^${who.name}\\b${more}`) })
+    .filter({ hasText: who.classOf });
 const playedSounds = (page: Page) =>
   page.evaluate(() => (window as unknown as { playedSounds: string[] }).playedSounds);
 const messages = (page: Page) => page.getByRole('log', { name: 'Chat history' });
 
-async function findAndSelect(page: Page, name: string) {
-  await page.getByLabel('Search members').fill(name);
-  await member(page, name).click();
-  await expect.poll(() => page.getByTestId('chat-to').textContent()).toBe(name);
+async function findAndSelect(page: Page, who: Person) {
+  await page.getByLabel('Search members').fill(who.name);
+  await member(page, who).click();
+  await expect.poll(() => page.getByTestId('chat-to').textContent()).toBe(who.name);
 }
 
 async function send(page: Page, text: string, how: 'enter' | 'button') {
@@ -74,13 +79,13 @@ describe('chat between two members', () => {
 
     // A finds B by part of the name; B is online, so the dot (and its label) shows.
     await a.getByLabel('Search members').fill('Rahul');
-    await member(a, B.name).waitFor();
-    await a.getByRole('button', { name: new RegExp(`^${B.name}.*, online`) }).waitFor();
-    await findAndSelect(a, B.name);
+    await member(a, B).waitFor();
+    await member(a, B, '.*, online').waitFor();
+    await findAndSelect(a, B);
     await a.getByText(/^Online/).waitFor();
 
     // On the phone B sees the list first, then the conversation full width with a Back button.
-    await findAndSelect(b, A.name);
+    await findAndSelect(b, A);
     expect(await b.getByLabel('Search members').isVisible()).toBe(false);
     await b.getByRole('button', { name: 'Back' }).waitFor();
 
@@ -119,15 +124,15 @@ describe('chat between two members', () => {
     // B goes back to the list; a new message from A marks A there instead of opening it.
     await b.getByRole('button', { name: 'Back' }).click();
     await b.getByLabel('Search members').waitFor();
-    await member(b, A.name).waitFor();
+    await member(b, A).waitFor();
     const later = `One more thing ${Date.now()}`;
     await send(a, later, 'enter');
-    await b.getByRole('button', { name: new RegExp(`^${A.name}.*, new message`) }).waitFor();
-    await member(b, A.name).click();
+    await member(b, A, '.*, new message').waitFor();
+    await member(b, A).click();
     await messages(b).getByText(later).waitFor();
 
     // They have now chatted: A's list shows the green tick for B.
-    await member(a, B.name).getByRole('img', { name: 'Already chatted' }).waitFor();
+    await member(a, B).getByRole('img', { name: 'Already chatted' }).waitFor();
 
     // Signing out closes A's connection: B sees A go offline.
     await b.getByText(/^Online/).waitFor();
@@ -140,7 +145,7 @@ describe('chat between two members', () => {
     const a = await openChat(A.email, { width: 1280, height: 900 });
     const b = await openChat(B.email, { width: 390, height: 844 });
     await b.getByLabel('Search members').fill('Meera');
-    await findAndSelect(b, A.name);
+    await findAndSelect(b, A);
     await b.getByText(/^Online/).waitFor();
 
     // Closing the tab sends no logout; the closed connection alone must tell. Well before the
