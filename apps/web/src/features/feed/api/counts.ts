@@ -29,11 +29,18 @@ export const countQueries = {
     }),
 };
 
+/** member-portal.md §8, word for word: [when the server refuses, when the call itself breaks]. */
+const COUNT_ERRORS = {
+  alumni: ['Failed to fetch alumni count', 'Error fetching alumni count'],
+  batchmates: ['Failed to fetch batchmates count', 'Error fetching batchmates count'],
+  branchmates: ['Failed to fetch branchmates count', 'Error fetching branchmates count'],
+} as const;
+
 /**
- * member-portal.md §8: 'Failed to fetch … count' when the server refuses, 'Error fetching … count'
- * when the call itself breaks (no connection, an answer that does not parse).
+ * 'Failed to fetch … count' when the server refuses, 'Error fetching … count' when the call
+ * itself breaks (no connection, an answer that does not parse).
  */
-export function countErrorMessage(error: unknown, what: 'alumni' | 'batchmates' | 'branchmates') {
+export function countErrorMessage(error: unknown, what: keyof typeof COUNT_ERRORS) {
   const refused = error instanceof ApiRequestError && error.status > 0;
-  return refused ? `Failed to fetch ${what} count` : `Error fetching ${what} count`;
+  return COUNT_ERRORS[what][refused ? 0 : 1];
 }
