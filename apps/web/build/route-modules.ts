@@ -10,7 +10,7 @@ export const ROUTE_MODULES: Record<string, readonly string[]> = {
   '/login': ['src/features/auth/components/login-page.tsx'],
   '/signup': ['src/features/auth/components/signup-page.tsx'],
   // A member's dashboard is the feed (with its posts' calls), which the route's loader asks for
-  // once the session is known (app/feed-prefetch.ts): a round trip late. An admin fetches
+  // once the session is known (app/route-prefetch.ts): a round trip late. An admin fetches
   // these few KB for nothing.
   '/dashboard': ['src/app/routes/dashboard.tsx', 'src/features/feed/components/feed-page.tsx'],
   '/feed': ['src/features/feed/components/feed-page.tsx'],

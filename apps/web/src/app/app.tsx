@@ -18,15 +18,20 @@ const Notifications = lazy(async () => ({
   default: (await import('@mantine/notifications')).Notifications,
 }));
 
-export function App() {
+// A component of its own: the load event re-renders only it, not the screen beside it.
+function ToastStack() {
   const loaded = useAfterLoad();
+  return loaded ? (
+    <Suspense fallback={null}>
+      <Notifications limit={TOAST_LIMIT} position="top-right" />
+    </Suspense>
+  ) : null;
+}
+
+export function App() {
   return (
     <MantineProvider theme={theme}>
-      {loaded && (
-        <Suspense fallback={null}>
-          <Notifications limit={TOAST_LIMIT} position="top-right" />
-        </Suspense>
-      )}
+      <ToastStack />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>

@@ -2,7 +2,7 @@ import { createBrowserRouter } from 'react-router';
 import { paths } from '../config/paths';
 import { ErrorPage } from './error-page';
 import { PageLoader } from './page-loader';
-import { homeLoader, memberHomeLoader } from './feed-prefetch';
+import { alumzoneLoader, dashboardLoader, feedLoader, homeLoader } from './route-prefetch';
 import { currentUser, guestOnly, requireUser } from './guards';
 
 // Every screen is its own chunk; the guard loaders decide before it is fetched.
@@ -33,12 +33,12 @@ export const router = createBrowserRouter([
       },
       {
         path: paths.dashboard,
-        loader: memberHomeLoader,
+        loader: dashboardLoader,
         lazy: async () => ({ Component: (await import('./routes/dashboard')).DashboardRoute }),
       },
       {
         path: paths.feed,
-        loader: memberHomeLoader,
+        loader: feedLoader,
         lazy: async () => ({
           Component: (await import('../features/feed/components/feed-page')).FeedPage,
         }),
@@ -160,7 +160,7 @@ export const router = createBrowserRouter([
       },
       {
         path: paths.alumzone,
-        loader: requireUser,
+        loader: alumzoneLoader,
         lazy: async () => ({
           Component: (await import('../features/alumni/components/alumni-page')).AlumniPage,
         }),

@@ -71,21 +71,16 @@ export function useSignOut() {
   };
 }
 
-/** The signed-in frame of every member screen: header with logo, sections and logout. */
-export function MemberLayout({ children }: { children: ReactNode }) {
-  const { data } = useSuspenseQuery(meQuery);
-  const user = data.user;
-  const location = useLocation();
-  const signOut = useSignOut();
-  const [opened, { toggle, close }] = useDisclosure(false);
-  // The chat connection opens once a member is signed in and stays open across screens. Its
-  // code (Socket.IO) is fetched here rather than with the screen, and once the page has loaded:
-  // no screen needs it to paint, and on a phone's network it would share the line with the
-  // screen's data and pictures.
-  const userId = user?._id;
+/**
+ * The chat connection opens once a member is signed in and stays open across screens. Its code
+ * (Socket.IO) is fetched here rather than with the screen, and once the page has loaded: no
+ * screen needs it to paint, and on a phone's network it would share the line with the screen's
+ * data and pictures. A component of its own, so that the load event re-renders only it.
+ */
+function RealtimeConnection({ userId }: { userId: string }) {
   const loaded = useAfterLoad();
   useEffect(() => {
-    if (!userId || !loaded) return;
+    if (!loaded) return;
     let current = true;
     void import('../lib/realtime').then(({ connectRealtime }) => {
       if (current) connectRealtime(userId);
@@ -94,6 +89,16 @@ export function MemberLayout({ children }: { children: ReactNode }) {
       current = false;
     };
   }, [userId, loaded]);
+  return null;
+}
+
+/** The signed-in frame of every member screen: header with logo, sections and logout. */
+export function MemberLayout({ children }: { children: ReactNode }) {
+  const { data } = useSuspenseQuery(meQuery);
+  const user = data.user;
+  const location = useLocation();
+  const signOut = useSignOut();
+  const [opened, { toggle, close }] = useDisclosure(false);
   const admin = isAdmin(user);
   // An admin's home and /dashboard are the admin area; a member's are the feed.
   const { pathname } = location;
@@ -105,6 +110,7 @@ export function MemberLayout({ children }: { children: ReactNode }) {
 
   return (
     <AppShell header={{ height: 60 }} padding="md" bg="gray.0">
+      {user && <RealtimeConnection userId={user._id} />}
       <AppShell.Header px="md">
         <Group h="100%" justify="space-between" wrap="nowrap" maw={1240} mx="auto">
           <Group gap="xs" wrap="nowrap">

@@ -23,8 +23,9 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useDeferredValue, useRef, useState } from 'react';
 import { MemberLayout } from '../../../components/member-layout';
+import { queryClient } from '../../../lib/query-client';
 import { meQuery } from '../../../lib/session';
 import { alumniSearchQuery } from '../api/alumni';
 import {
@@ -36,8 +37,16 @@ import {
   type AlumniFilters,
 } from '../utils/filters';
 import { AlumniFiltersForm, NameSearch } from './alumni-filters';
+import { useStagedList } from '../../../lib/use-staged-list';
 import { AlumniTable } from './alumni-table';
 import { AlumnusModal } from './alumnus-modal';
+
+/**
+ * The directory's first page, for the route's loader (app/route-prefetch.ts): exported from the
+ * screen's own module so that the loader's import adds no chunk of its own to the first paint.
+ */
+export const prefetchFirstPage = (collegeId: string | null | undefined) =>
+  queryClient.prefetchQuery(alumniSearchQuery(searchBody(noFilters, 1, collegeId)));
 
 /** The alumni directory of member-portal.md §2 "Alumni search screen" (route /alumzone). */
 export function AlumniPage() {
@@ -69,6 +78,11 @@ export function AlumniPage() {
     results.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
   };
 
+  // A page of results is drawn in a background render React can slice, rather than in the one
+  // the answer's arrival starts, which cannot be interrupted.
+  const shownUsers = useDeferredValue(search.data?.users);
+  // About what a phone's screen shows under the filters first, the rest right after.
+  const [drawnUsers, allDrawn] = useStagedList(shownUsers, 5);
   const total = search.data?.totalResults ?? 0;
   const { hasNext, hasPrevious, pageCount } = pager(total, page);
   const filterCount = activeFilterCount(filters);
@@ -188,11 +202,11 @@ export function AlumniPage() {
                     overlayProps={{ blur: 1, backgroundOpacity: 0.4 }}
                     loaderProps={{ size: 'sm' }}
                   />
-                  <AlumniTable users={search.data?.users} onOpen={setSelected} />
+                  <AlumniTable users={drawnUsers} onOpen={setSelected} />
                 </Box>
               )}
 
-              {(hasPrevious || hasNext) && (
+              {allDrawn && (hasPrevious || hasNext) && (
                 <Group justify="flex-end" mt="md" gap="xs">
                   {hasPrevious && (
                     <Button

@@ -1,6 +1,6 @@
 import { imageUrl, type Alumnus } from '@alumnet/contract';
 import { Avatar, Group, Skeleton, Table, Text } from '@mantine/core';
-import type { KeyboardEvent } from 'react';
+import { memo, type KeyboardEvent } from 'react';
 
 const COLUMNS = ['Name', 'Batch', 'Branch', 'Country', 'City', 'Working At'] as const;
 const dash = (value: string | null) => value || '—';
@@ -11,7 +11,8 @@ interface Props {
 }
 
 /** The results of member-portal.md §2; on a phone the table scrolls inside its own box. */
-export function AlumniTable({ users, onOpen }: Props) {
+/** Memoized: the filters around it change with every key pressed, the rows only with an answer. */
+export const AlumniTable = memo(function AlumniTable({ users, onOpen }: Props) {
   const open = (alumnus: Alumnus) => (event: KeyboardEvent) => {
     if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
@@ -73,4 +74,4 @@ export function AlumniTable({ users, onOpen }: Props) {
       </Table>
     </Table.ScrollContainer>
   );
-}
+});

@@ -36,7 +36,7 @@ export const feedQuery = (userId: string, filter: FeedFilter) =>
     queryFn: ({ pageParam }) =>
       api.post(API.posts.fetch, postList, { userId, accessLevel: filter, cursor: pageParam }),
     initialPageParam: undefined as string | undefined,
-    // The route's loader fetches the first page while the screen's code loads (app/feed-prefetch);
+    // The route's loader fetches the first page while the screen's code loads (app/route-prefetch);
     // the list mounting a moment later takes it as it is instead of asking again at once.
     staleTime: 10_000,
     getNextPageParam: (page: Post[]) => {

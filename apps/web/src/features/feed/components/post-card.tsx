@@ -11,6 +11,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { imageUrl, type AccessLevel, type Post } from '@alumnet/contract';
+import { memo } from 'react';
 import { useToggleLike } from '../api/posts';
 import { postTime, postTimeFull } from '../utils/post-time';
 import { AuthorAvatar, classOf } from '../../../components/author-avatar';
@@ -25,7 +26,11 @@ const LEVEL_COLORS: Record<AccessLevel, string> = {
   branch: 'teal',
 };
 
-export function PostCard({ post, userId }: { post: Post; userId: string }) {
+/**
+ * Memoized: the query keeps an unchanged post the same object across refetches, so the list's
+ * own changes (drawing more posts, its fetch status) do not redraw every card of the feed.
+ */
+export const PostCard = memo(function PostCard({ post, userId }: { post: Post; userId: string }) {
   const toggleLike = useToggleLike(userId);
   const author = post.postedBy;
   const comments = post.comments.length;
@@ -114,4 +119,4 @@ export function PostCard({ post, userId }: { post: Post; userId: string }) {
       </Stack>
     </Card>
   );
-}
+});

@@ -3,7 +3,7 @@ import { useIntersection } from '@mantine/hooks';
 import { IconMessages, IconPlus } from '@tabler/icons-react';
 import type { FeedFilter } from '@alumnet/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { startTransition, useEffect, useState } from 'react';
+import { startTransition, useEffect, useEffectEvent, useState } from 'react';
 import { notify } from '../../../lib/notify';
 import { feedQuery } from '../api/posts';
 import { PostCard } from './post-card';
@@ -26,11 +26,13 @@ function PostSkeleton() {
 }
 
 /**
- * Posts drawn in the first render of a page of the feed: more than a phone's screen holds. The
- * rest follow in a transition, which React renders in small slices between other work, so that
- * showing a page of twenty posts with their comments never blocks the page for long.
+ * Posts drawn in the first render of the feed: more than a phone's screen holds. The others are
+ * drawn a few at a time as the reader scrolls towards them, each batch in a transition, so that
+ * neither opening the feed nor scrolling it ever commits a page of twenty posts (a few thousand
+ * components) in one task; the next page is fetched once every loaded post is drawn.
  */
 const FIRST_POSTS = 3;
+const MORE_POSTS = 4;
 
 type PostListProps = { userId: string; filter: FeedFilter; onNewPost: () => void };
 
@@ -40,22 +42,24 @@ export function PostList({ userId, filter, onNewPost }: PostListProps) {
   const posts = data?.pages.flat() ?? [];
   const [drawn, setDrawn] = useState(FIRST_POSTS);
   const allDrawn = drawn >= posts.length;
-  // Scrolling near the end loads the next page; the button stays for keyboards and old browsers.
+  // The end of the list coming near draws more; the button stays for keyboards and old browsers.
   const { ref: sentinel, entry } = useIntersection({ rootMargin: '600px 0px' });
+  const near = entry?.isIntersecting ?? false;
+  const more = () => {
+    if (!allDrawn) startTransition(() => setDrawn((n) => n + MORE_POSTS));
+    else if (hasNextPage && !isFetchingNextPage && !error) void fetchNextPage();
+  };
 
   useEffect(() => {
     if (error) notify.error('Error fetching posts');
   }, [error, errorUpdatedAt]);
 
-  useEffect(() => {
-    if (!allDrawn) startTransition(() => setDrawn(posts.length));
-  }, [allDrawn, posts.length]);
-
-  useEffect(() => {
-    if (allDrawn && entry?.isIntersecting && hasNextPage && !isFetchingNextPage && !error) {
-      void fetchNextPage();
-    }
-  }, [allDrawn, entry?.isIntersecting, hasNextPage, isFetchingNextPage, error, fetchNextPage]);
+  // Also after each batch and each page: while the end stays near (the observer then reports
+  // nothing new), the next follows.
+  const moreWhileNear = useEffectEvent(() => {
+    if (near) more();
+  });
+  useEffect(() => moreWhileNear(), [near, drawn, posts.length, isFetchingNextPage]);
 
   if (query.isPending) {
     return (
@@ -103,24 +107,17 @@ export function PostList({ userId, filter, onNewPost }: PostListProps) {
       {posts.slice(0, drawn).map((p) => (
         <PostCard key={p._id} post={p} userId={userId} />
       ))}
-      {/* Shown once every loaded post is drawn: the next page waits for the end of this one. */}
-      {allDrawn && (
-        <Center ref={sentinel} py="sm">
-          {hasNextPage ? (
-            <Button
-              variant="light"
-              loading={isFetchingNextPage}
-              onClick={() => void fetchNextPage()}
-            >
-              Load more
-            </Button>
-          ) : (
-            <Text size="sm" c="dimmed">
-              You're all caught up.
-            </Text>
-          )}
-        </Center>
-      )}
+      <Center ref={sentinel} py="sm">
+        {!allDrawn || hasNextPage ? (
+          <Button variant="light" loading={isFetchingNextPage} onClick={more}>
+            Load more
+          </Button>
+        ) : (
+          <Text size="sm" c="dimmed">
+            You're all caught up.
+          </Text>
+        )}
+      </Center>
     </Stack>
   );
 }

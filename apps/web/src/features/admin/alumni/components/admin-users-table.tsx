@@ -1,5 +1,6 @@
 import type { AdminUserRow } from '@alumnet/contract';
 import { Checkbox, Skeleton, Table, Text } from '@mantine/core';
+import { memo } from 'react';
 import { formatDateTime } from '../../../../lib/format-date';
 import { invitedByName, yesNo } from '../utils/format';
 import { isRowSelected, pageState, type Selection } from '../utils/selection';
@@ -46,7 +47,13 @@ interface Props {
   onToggleRow: (row: AdminUserRow) => void;
 }
 
-export function AdminUsersTable({ users, selection, onTogglePage, onToggleRow }: Props) {
+/** Memoized: the screen around it changes (filters, counts, dialogs) far more often than it does. */
+export const AdminUsersTable = memo(function AdminUsersTable({
+  users,
+  selection,
+  onTogglePage,
+  onToggleRow,
+}: Props) {
   const header = pageState(selection, users ?? []);
   return (
     <Table.ScrollContainer minWidth={2000} type="native">
@@ -143,4 +150,4 @@ export function AdminUsersTable({ users, selection, onTogglePage, onToggleRow }:
       </Table>
     </Table.ScrollContainer>
   );
-}
+});

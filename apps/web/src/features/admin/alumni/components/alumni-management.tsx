@@ -9,7 +9,8 @@ import {
 import { Alert, Box, Button, Group, LoadingOverlay, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useIsMutating } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useCallback, useDeferredValue, useState } from 'react';
+import { useStagedList } from '../../../../lib/use-staged-list';
 import { ProcessingOverlay } from '../../shared/components/processing-overlay';
 import { adminNotify } from '../../shared/notify';
 import { serverMessage } from '../../shared/utils/errors';
@@ -44,6 +45,19 @@ export function AlumniManagement({ collegeId, adminId }: { collegeId: string; ad
 
   const rows = selectedRows(selection);
   const users = list.search.data?.users;
+  // A page of rows is a thousand components or more: drawn in a background render React can
+  // slice, rather than in the one its answer's arrival starts, which cannot be interrupted.
+  const shownUsers = useDeferredValue(users);
+  // About what a phone's screen shows under the filters first, the rest right after.
+  const [drawnUsers, allDrawn] = useStagedList(shownUsers, 8);
+  const onTogglePage = useCallback(
+    () => setSelection((s) => togglePage(s, shownUsers ?? [])),
+    [shownUsers],
+  );
+  const onToggleRow = useCallback(
+    (row: AdminUserRow) => setSelection((s) => toggleRow(s, row, shownUsers ?? [])),
+    [shownUsers],
+  );
   const rules = actionRules({ rows, selectAll: selection.selectAll, processing });
 
   async function runJob(method: DispatchMethod) {
@@ -142,15 +156,16 @@ export function AlumniManagement({ collegeId, adminId }: { collegeId: string; ad
             loaderProps={{ size: 'sm' }}
           />
           <AdminUsersTable
-            users={users}
+            users={drawnUsers}
             selection={selection}
-            onTogglePage={() => setSelection((s) => togglePage(s, users ?? []))}
-            onToggleRow={(row) => setSelection((s) => toggleRow(s, row, users ?? []))}
+            onTogglePage={onTogglePage}
+            onToggleRow={onToggleRow}
           />
         </Box>
       )}
-      {/* Drawn with the first page: below the table's placeholder it would only jump down. */}
-      {list.search.data && (
+      {/* Drawn with the whole first page: below the table's placeholder (or its first rows) it
+          would only jump down. */}
+      {list.search.data && allDrawn && (
         <Group justify="flex-end" gap="xs">
           <Button
             variant="default"
