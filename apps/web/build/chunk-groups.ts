@@ -15,7 +15,6 @@ const component = (id: string) =>
 
 /** Mantine components of the signed-in layout and its menus, pickers and dialogs. */
 const OVERLAYS = new Set([
-  'AppShell',
   'Combobox',
   'Drawer',
   'FocusTrap',

@@ -1,7 +1,6 @@
 import {
   ActionIcon,
   Anchor,
-  AppShell,
   Avatar,
   Burger,
   Drawer,
@@ -28,7 +27,7 @@ import {
 } from '@tabler/icons-react';
 import { imageUrl } from '@alumnet/contract';
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, type CSSProperties, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { paths } from '../config/paths';
 import { notify } from '../lib/notify';
@@ -92,6 +91,32 @@ function RealtimeConnection({ userId }: { userId: string }) {
   return null;
 }
 
+/*
+ * The frame: a fixed header over the page, as Mantine's AppShell drew it, without the AppShell's
+ * resize bookkeeping (a state change just after it mounted redrew the screen inside it once more,
+ * a few hundred components, during the page's load). Inline: a stylesheet of its own would be one
+ * more file before every signed-in screen's first paint.
+ */
+const HEADER_HEIGHT = '3.75rem';
+const frame = {
+  shell: { backgroundColor: 'var(--mantine-color-gray-0)' },
+  header: {
+    position: 'fixed',
+    top: 0,
+    insetInline: 0,
+    zIndex: 100,
+    height: HEADER_HEIGHT,
+    paddingInline: 'var(--mantine-spacing-md)',
+    backgroundColor: 'var(--mantine-color-body)',
+    borderBottom: '1px solid var(--mantine-color-gray-3)',
+  },
+  main: {
+    minHeight: '100dvh',
+    padding: `calc(${HEADER_HEIGHT} + var(--mantine-spacing-md)) var(--mantine-spacing-md) var(--mantine-spacing-md)`,
+  },
+  content: { maxWidth: 1240, margin: '0 auto' },
+} satisfies Record<string, CSSProperties>;
+
 /** The signed-in frame of every member screen: header with logo, sections and logout. */
 export function MemberLayout({ children }: { children: ReactNode }) {
   const { data } = useSuspenseQuery(meQuery);
@@ -109,9 +134,9 @@ export function MemberLayout({ children }: { children: ReactNode }) {
     to === paths.dashboard ? inAdminArea : pathname === to || (to === paths.feed && !admin && home);
 
   return (
-    <AppShell header={{ height: 60 }} padding="md" bg="gray.0">
+    <div style={frame.shell}>
       {user && <RealtimeConnection userId={user._id} />}
-      <AppShell.Header px="md">
+      <header style={frame.header}>
         <Group h="100%" justify="space-between" wrap="nowrap" maw={1240} mx="auto">
           <Group gap="xs" wrap="nowrap">
             <Burger
@@ -171,7 +196,7 @@ export function MemberLayout({ children }: { children: ReactNode }) {
             </Tooltip>
           </Group>
         </Group>
-      </AppShell.Header>
+      </header>
       <Drawer
         opened={opened}
         onClose={close}
@@ -195,9 +220,9 @@ export function MemberLayout({ children }: { children: ReactNode }) {
           <NavLink label="Logout" leftSection={<IconLogout size={18} />} onClick={signOut} />
         </Stack>
       </Drawer>
-      <AppShell.Main>
-        <div style={{ maxWidth: 1240, margin: '0 auto' }}>{children}</div>
-      </AppShell.Main>
-    </AppShell>
+      <main style={frame.main}>
+        <div style={frame.content}>{children}</div>
+      </main>
+    </div>
   );
 }
