@@ -37,6 +37,7 @@ import {
   type AlumniFilters,
 } from '../utils/filters';
 import { AlumniFiltersForm, NameSearch } from './alumni-filters';
+import { useFromBreakpoint } from '../../../lib/use-from-breakpoint';
 import { useStagedList } from '../../../lib/use-staged-list';
 import { AlumniTable } from './alumni-table';
 import { AlumnusModal } from './alumnus-modal';
@@ -55,6 +56,8 @@ export function AlumniPage() {
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<Alumnus | null>(null);
   const [drawerOpened, drawer] = useDisclosure(false);
+  // From a laptop up the filters sit beside the results; on a phone only in the drawer.
+  const wide = useFromBreakpoint('md');
   const [searchText] = useDebouncedValue(filters.searchText, 300);
   const results = useRef<HTMLDivElement>(null);
 
@@ -138,11 +141,13 @@ export function AlumniPage() {
         </Drawer>
 
         <Grid gap="md">
-          <Grid.Col span={{ base: 12, md: 3 }} visibleFrom="md">
-            <Paper withBorder radius="lg" p="md" component="section" aria-label="Filters">
-              <AlumniFiltersForm filters={filters} onChange={change} onClear={clear} />
-            </Paper>
-          </Grid.Col>
+          {wide && (
+            <Grid.Col span={{ base: 12, md: 3 }}>
+              <Paper withBorder radius="lg" p="md" component="section" aria-label="Filters">
+                <AlumniFiltersForm filters={filters} onChange={change} onClear={clear} />
+              </Paper>
+            </Grid.Col>
+          )}
           <Grid.Col span={{ base: 12, md: 9 }}>
             <Paper
               ref={results}

@@ -15,6 +15,7 @@ import { IconAdjustmentsHorizontal, IconSearch, IconX } from '@tabler/icons-reac
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { lookups } from '../../../../lib/lookups';
+import { useFromBreakpoint } from '../../../../lib/use-from-breakpoint';
 import { collegeCompaniesQuery } from '../api/dashboard';
 import { COMMUNICATION_LOOK } from '../utils/format';
 import type { AdminFilters } from '../utils/filters';
@@ -43,6 +44,8 @@ interface Props {
  */
 export function AdminFilterBar({ collegeId, filters, onChange, onClear, totalResults }: Props) {
   const [opened, drawer] = useDisclosure(false);
+  // From a tablet up the pickers sit in the page; on a phone only in the drawer.
+  const wide = useFromBreakpoint('sm');
   const setCount = Object.entries(filters).filter(
     ([key, value]) => key !== 'searchText' && value !== '',
   ).length;
@@ -87,9 +90,7 @@ export function AdminFilterBar({ collegeId, filters, onChange, onClear, totalRes
         </Button>
         <Box visibleFrom="sm">{clear}</Box>
       </Group>
-      <Box visibleFrom="sm">
-        <FilterSelects collegeId={collegeId} filters={filters} onChange={onChange} />
-      </Box>
+      {wide && <FilterSelects collegeId={collegeId} filters={filters} onChange={onChange} />}
       <Drawer
         opened={opened}
         onClose={drawer.close}
