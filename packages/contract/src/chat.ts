@@ -4,7 +4,8 @@ import { idSchema } from './common';
 /** member-portal.md §9. */
 export const CHAT_PAGE_SIZE = 10;
 export const CHAT_SEARCH_MIN = 3;
-export const SEARCH_TOO_SHORT_MESSAGE = `Search term must be at least ${CHAT_SEARCH_MIN} characters long`;
+// Word for word from member-portal.md §2 "Chat"; the 3 is CHAT_SEARCH_MIN above.
+export const SEARCH_TOO_SHORT_MESSAGE = 'Search term must be at least 3 characters long';
 export const MAX_MESSAGE_LENGTH = 2000;
 /** GET /api/messages/{id} answers at most this many messages: the latest ones, oldest first. */
 export const CHAT_HISTORY_LIMIT = 200;

@@ -27,6 +27,8 @@ import { useDeferredValue, useRef, useState } from 'react';
 import { MemberLayout } from '../../../components/member-layout';
 import { queryClient } from '../../../lib/query-client';
 import { meQuery } from '../../../lib/session';
+import { useFromBreakpoint } from '../../../lib/use-from-breakpoint';
+import { useStagedList } from '../../../lib/use-staged-list';
 import { alumniSearchQuery } from '../api/alumni';
 import {
   activeFilterCount,
@@ -37,8 +39,6 @@ import {
   type AlumniFilters,
 } from '../utils/filters';
 import { AlumniFiltersForm, NameSearch } from './alumni-filters';
-import { useFromBreakpoint } from '../../../lib/use-from-breakpoint';
-import { useStagedList } from '../../../lib/use-staged-list';
 import { AlumniTable } from './alumni-table';
 import { AlumnusModal } from './alumnus-modal';
 
