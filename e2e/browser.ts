@@ -21,7 +21,8 @@ export const url = (path: string) => `${inject('baseUrl')}${path}`;
 
 /**
  * Opens a page and waits for the app to have taken it over: a visitor's page first shows the
- * screen the build drew (apps/web/build/prerender.ts), whose pickers and menus do nothing yet.
+ * screen the build drew (apps/web/build/prerender.ts), a signed-in user's the one the server drew
+ * (apps/web/src/ssr.tsx); their pickers and menus do nothing yet.
  */
 export async function openPage(page: Page, path: string) {
   await page.goto(url(path));

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { logIn, pagePerTest, url } from './browser';
+import { logIn, openPage, pagePerTest, url } from './browser';
 
 const session = pagePerTest();
 let page: Page;
@@ -16,7 +16,8 @@ const detail = (p: Page) => p.getByRole('article');
 async function openJobsAs(p: Page, email: string) {
   await logIn(p, email);
   await p.waitForURL(url('/dashboard'));
-  await p.goto(url('/jobs'));
+  // Drawn by the server for the browser's reported screen; the app then lays it out for its own.
+  await openPage(p, '/jobs');
   await p.getByRole('button', { name: 'Add Job Posting' }).waitFor();
 }
 

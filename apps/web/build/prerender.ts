@@ -1,21 +1,30 @@
 import react from '@vitejs/plugin-react';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build, type Plugin } from 'vite';
-import { PRERENDERED_ATTRIBUTE } from '../src/app/prerender-handover.ts';
+import {
+  hasShell,
+  moduleStylesheets,
+  STYLESHEETS_FILE,
+  withScreen,
+} from '../src/app/page-document.ts';
 import { VISITOR_ROUTES } from './route-modules.ts';
 
 /** Where the pages go inside the build, with `pages.json` mapping each path to its file. */
 export const PRERENDER_DIR = 'prerendered';
-// index.html marks what stands in #root until the app renders; a prerendered page puts the
-// screen there instead.
-const SHELL = /<!-- shell -->[\s\S]*<!-- \/shell -->/;
+/**
+ * Where the server's render of signed-in pages goes (src/ssr.tsx, built for Node): inside the
+ * build, which the server serves all of but this folder, and under the app's folder, so that
+ * Node finds the libraries it imports.
+ */
+export const SSR_DIR = 'ssr';
 
 /**
  * After the client build: the visitors' screens (src/prerender.tsx, built for Node) drawn into
- * copies of the built index.html, one per route, with brotli and gzip copies like every asset.
+ * copies of the built index.html, one per route, with brotli and gzip copies like every asset;
+ * and the server's render of signed-in pages (src/ssr.tsx) built for Node beside them.
  */
 export function prerender(): Plugin {
   let root = process.cwd();
@@ -28,38 +37,45 @@ export function prerender(): Plugin {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     // After the files are written, and only when the build succeeded.
-    async writeBundle() {
-      // Inside the app's folder, so that Node finds the libraries the render imports.
-      const serverBuild = path.join(root, 'node_modules', '.alumnet-prerender');
+    async writeBundle(_options, bundle) {
+      const serverBuild = path.join(outDir, SSR_DIR);
       await build({
         configFile: false,
         root,
+        publicDir: false,
         logLevel: 'warn',
         plugins: [react()],
         // The contract is TypeScript source: bundled, not imported at run time.
         ssr: { noExternal: ['@alumnet/contract'] },
         build: {
-          ssr: 'src/prerender.tsx',
+          ssr: true,
           outDir: serverBuild,
           emptyOutDir: true,
-          rolldownOptions: { output: { entryFileNames: 'prerender.mjs' } },
+          rolldownOptions: {
+            input: { prerender: 'src/prerender.tsx', ssr: 'src/ssr.tsx' },
+            output: { entryFileNames: '[name].mjs' },
+          },
         },
       });
       const { render } = (await import(
         pathToFileURL(path.join(serverBuild, 'prerender.mjs')).href
       )) as { render: (route: string) => string };
+      const byHash = moduleStylesheets(
+        Object.fromEntries(
+          Object.values(bundle)
+            .filter((item) => item.type === 'asset' && item.fileName.endsWith('.css'))
+            .map((item) => [`/${item.fileName}`, String((item as { source: unknown }).source)]),
+        ),
+      );
+      // For the server's render (src/ssr.tsx), beside it.
+      writeFileSync(path.join(serverBuild, STYLESHEETS_FILE), JSON.stringify(byHash));
       const index = readFileSync(path.join(outDir, 'index.html'), 'utf8');
-      if (!SHELL.test(index)) this.error('index.html has no <!-- shell --> … <!-- /shell --> mark');
+      if (!hasShell(index)) this.error('index.html has no <!-- shell --> … <!-- /shell --> mark');
       mkdirSync(path.join(outDir, PRERENDER_DIR), { recursive: true });
       const pages: Record<string, string> = {};
       for (const route of VISITOR_ROUTES) {
         const file = `${PRERENDER_DIR}/${route === '/' ? 'home' : route.slice(1)}.html`;
-        // `display: contents`: the wrapper draws no box of its own; it tells boot.js which forms
-        // have no handler yet.
-        const html = index.replace(
-          SHELL,
-          () => `<div ${PRERENDERED_ATTRIBUTE} style="display: contents">${render(route)}</div>`,
-        );
+        const html = withScreen(index, render(route), byHash);
         writeFileSync(path.join(outDir, file), html);
         writeFileSync(
           path.join(outDir, `${file}.br`),
@@ -69,7 +85,6 @@ export function prerender(): Plugin {
         pages[route] = file;
       }
       writeFileSync(path.join(outDir, PRERENDER_DIR, 'pages.json'), JSON.stringify(pages));
-      rmSync(serverBuild, { recursive: true, force: true });
     },
   };
 }

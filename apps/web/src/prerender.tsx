@@ -6,17 +6,16 @@
  * screen does not blink). Only what a visitor sees: the server sends these pages only to a
  * browser without a session cookie.
  */
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
-import { theme } from './app/theme';
+import { AppFrame } from './app/app-frame';
 import { paths } from './config/paths';
 import { LoginPage } from './features/auth/components/login-page';
 import { SignupPage } from './features/auth/components/signup-page';
 import { LandingPage } from './features/landing/components/landing-page';
 import { QuizPage } from './features/quiz/components/quiz-page';
+import { createQueryClient } from './lib/query-client';
 
 /** The screen of each page drawn here (the visitors' routes of build/route-modules.ts). */
 export const SCREENS: Record<string, ComponentType> = {
@@ -30,13 +29,12 @@ export function render(path: string) {
   const Page = SCREENS[path];
   if (!Page) throw new Error(`no screen to prerender for ${path}`);
   return renderToString(
-    <MantineProvider theme={theme}>
-      {/* Lists a form would fetch (the sign-up's colleges) are not fetched here: empty at first. */}
-      <QueryClientProvider client={new QueryClient()}>
-        <StaticRouter location={path}>
-          <Page />
-        </StaticRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
+    // Lists a form would fetch (the sign-up's colleges) are not fetched here: empty at first.
+    // No viewport is assumed: the browser draws this page again for its own width.
+    <AppFrame client={createQueryClient()} viewport={null}>
+      <StaticRouter location={path}>
+        <Page />
+      </StaticRouter>
+    </AppFrame>,
   );
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../test/build';
+import { buildTestApp, loginAs } from '../test/build';
 
 describe('serving the web app and compressed answers', () => {
   let t: Awaited<ReturnType<typeof buildTestApp>>;
@@ -95,5 +95,88 @@ describe('serving the web app and compressed answers', () => {
     expect(countries.statusCode).toBe(200);
     expect(countries.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(gunzipSync(countries.rawPayload).toString()).length).toBeGreaterThan(100);
+  });
+});
+
+describe("a signed-in user's pages drawn by the server", () => {
+  let t: Awaited<ReturnType<typeof buildTestApp>>;
+  let dist: string;
+
+  beforeAll(async () => {
+    // A build with the web app's render for Node (apps/web/src/ssr.tsx), here a small stand-in
+    // that asks the API as the page's user, the way the real one's loaders do.
+    dist = mkdtempSync(path.join(tmpdir(), 'alumnet-dist-'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    mkdirSync(path.join(dist, 'ssr'));
+    writeFileSync(
+      path.join(dist, 'ssr', 'ssr.mjs'),
+      `export const DRAWN_ROUTES = ['/dashboard', '/login', '/broken'];
+let policy = () => '';
+export const setJobHtmlPolicy = (given) => { policy = given; };
+export async function drawPage(index, url, call, viewport) {
+  if (url === '/broken') throw new Error('the render failed');
+  const { user } = await (await call('/api/auth/me', { method: 'GET' })).json();
+  if (url === '/login') return user ? { redirect: '/' } : null;
+  if (!user) return { redirect: '/login' };
+  const feed = await call('/api/posts/fetch', {
+    method: 'POST',
+    body: JSON.stringify({ userId: user._id, accessLevel: 'all' }),
+  });
+  const screen = [user.fullName, viewport, 'feed ' + feed.status, policy('<b>ok</b><script>x()</script>')];
+  return { page: index.replace('<div id="root"></div>', '<div id="root">' + screen.join(' | ') + '</div>') };
+}
+`,
+    );
+    t = await buildTestApp({ WEB_DIST: dist });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('draws the page as the user of the session, for the screen the browser names, never cached for others', async () => {
+    const { cookie } = await loginAs(t.app, 'member@demo.alumnet.dev');
+    const page = await t.app.inject({ url: '/dashboard', headers: { cookie } });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.headers['cache-control']).toBe('private, no-cache');
+    expect(String(page.headers.vary).toLowerCase()).toContain('cookie');
+    // Its calls went through the API with the user's cookie, a read by POST included; job
+    // details pass the server's own HTML policy.
+    expect(page.body).toContain('Meera Menon | wide | feed 200 | <b>ok</b></div>');
+
+    const phone = await t.app.inject({
+      url: '/dashboard',
+      headers: { cookie, 'sec-ch-ua-mobile': '?1' },
+    });
+    expect(phone.body).toContain('| phone |');
+    const iphone = await t.app.inject({
+      url: '/dashboard',
+      headers: { cookie, 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0) Mobile/15E148' },
+    });
+    expect(iphone.body).toContain('| phone |');
+  });
+
+  it('sends a redirect the route asks for, and the app shell when the render fails', async () => {
+    const { cookie } = await loginAs(t.app, 'member@demo.alumnet.dev');
+    const login = await t.app.inject({ url: '/login', headers: { cookie } });
+    expect(login.statusCode).toBe(302);
+    expect(login.headers.location).toBe('/');
+    // A cookie that is no session: the route's guard sends the browser to the login.
+    const stale = await t.app.inject({
+      url: '/dashboard',
+      cookies: { alumnet_session: 'expired' },
+    });
+    expect(stale.statusCode).toBe(302);
+    expect(stale.headers.location).toBe('/login');
+
+    const broken = await t.app.inject({ url: '/broken', headers: { cookie } });
+    expect(broken.statusCode).toBe(200);
+    expect(broken.body).toBe('<!doctype html><div id="root"></div>');
+  });
+
+  it('does not serve the render itself', async () => {
+    const file = await t.app.inject({ url: '/ssr/ssr.mjs' });
+    expect(file.body).not.toContain('drawPage');
   });
 });

@@ -1,20 +1,23 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { redirect } from 'react-router';
 import { paths } from '../config/paths';
 import { meQuery } from '../lib/session';
-import { queryClient } from '../lib/query-client';
 
-/** member-portal.md §2 guards, as route loaders: they run before the screen renders. */
-export async function currentUser() {
-  return (await queryClient.ensureQueryData(meQuery)).user;
+/**
+ * member-portal.md §2 guards, as route loaders: they run before the screen renders, asking the
+ * route table's query client (app/route-table.tsx) who is signed in.
+ */
+export async function currentUser(client: QueryClient) {
+  return (await client.ensureQueryData(meQuery)).user;
 }
 
-export async function requireUser() {
-  const user = await currentUser();
+export async function requireUser(client: QueryClient) {
+  const user = await currentUser(client);
   if (!user) throw redirect(paths.login);
   return user;
 }
 
-export async function guestOnly() {
-  if (await currentUser()) throw redirect(paths.home);
+export async function guestOnly(client: QueryClient) {
+  if (await currentUser(client)) throw redirect(paths.home);
   return null;
 }

@@ -17,11 +17,22 @@ export class ApiRequestError extends Error {
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
+type Send = (path: string, init: RequestInit) => Promise<Response>;
+
+// The browser's fetch; the server's render of a signed-in page sends the same calls into the
+// API in process instead, as the user whose page it draws (src/ssr.tsx).
+let send: Send = (path, init) => fetch(path, init);
+
+/** Where every call of the app goes from now on (src/ssr.tsx only). */
+export function sendRequestsThrough(next: Send) {
+  send = next;
+}
+
 /** Calls our API with the session cookie; answers the parsed JSON, unchecked, or throws. */
 export async function requestJson(method: Method, path: string, body?: unknown): Promise<unknown> {
   let response: Response;
   try {
-    response = await fetch(path, {
+    response = await send(path, {
       method,
       credentials: 'same-origin',
       headers: body === undefined ? {} : { 'content-type': 'application/json' },

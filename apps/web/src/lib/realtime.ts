@@ -8,6 +8,7 @@ let socket: RealtimeSocket | null = null;
 let socketUserId: string | null = null;
 // A new array on every change, so useSyncExternalStore sees a new snapshot.
 let onlineUserIds: readonly string[] = [];
+const NOBODY: readonly string[] = [];
 const listeners = new Set<() => void>();
 const changed = () => listeners.forEach((listener) => listener());
 
@@ -69,4 +70,7 @@ export const realtimeStore = {
   },
   socket: () => socket,
   onlineUserIds: () => onlineUserIds,
+  /** A page the server draws (src/ssr.tsx) has no connection: nobody shows as online yet. */
+  serverSocket: () => null,
+  serverOnlineUserIds: () => NOBODY,
 };

@@ -22,10 +22,9 @@ import {
   IconChevronRight,
   IconUsers,
 } from '@tabler/icons-react';
-import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useRef, useState } from 'react';
 import { MemberLayout } from '../../../components/member-layout';
-import { queryClient } from '../../../lib/query-client';
 import { meQuery } from '../../../lib/session';
 import { useFromBreakpoint } from '../../../lib/use-from-breakpoint';
 import { useStagedList } from '../../../lib/use-staged-list';
@@ -42,12 +41,9 @@ import { AlumniFiltersForm, NameSearch } from './alumni-filters';
 import { AlumniTable } from './alumni-table';
 import { AlumnusModal } from './alumnus-modal';
 
-/**
- * The directory's first page, for the route's loader (app/route-prefetch.ts): exported from the
- * screen's own module so that the loader's import adds no chunk of its own to the first paint.
- */
-export const prefetchFirstPage = (collegeId: string | null | undefined) =>
-  queryClient.prefetchQuery(alumniSearchQuery(searchBody(noFilters, 1, collegeId)));
+/** The directory's first page, for the route's loader (app/route-prefetch.ts). */
+export const prefetchFirstPage = (client: QueryClient, collegeId: string | null | undefined) =>
+  client.prefetchQuery(alumniSearchQuery(searchBody(noFilters, 1, collegeId)));
 
 /** The alumni directory of member-portal.md §2 "Alumni search screen" (route /alumzone). */
 export function AlumniPage() {

@@ -46,6 +46,9 @@ export const chatUsersQuery = (userId: string, searchText: string, pageId: numbe
         : api.post(API.messages.users, chatUsersAnswer, { userId, pageId }),
     // The list keeps the last page on screen while the next one loads, so it does not jump.
     placeholderData: keepPreviousData,
+    // The route's loader (or the page the server drew) fetched the first page a moment before
+    // the list mounts: taken as it is instead of asked for again at once.
+    staleTime: 10_000,
   });
 
 export type ConversationPages = InfiniteData<LiveMessage[], string | undefined>;

@@ -1,13 +1,18 @@
-import type { ChatUser } from '@alumnet/contract';
-import { useSuspenseQuery } from '@tanstack/react-query';
+import type { ChatUser, SignedInUser } from '@alumnet/contract';
+import { useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { MemberLayout } from '../../../components/member-layout';
 import { meQuery } from '../../../lib/session';
+import { chatUsersQuery } from '../api/chat';
 import { useChatEvents } from '../hooks/use-chat-events';
 import { useOnlineUsers } from '../hooks/use-realtime';
 import classes from './chat.module.css';
 import { Conversation, NoConversation } from './conversation';
 import { MemberList } from './member-list';
+
+/** The plain list's first page, for the route's loader (app/route-prefetch.ts). */
+export const prefetchFirstMembers = (client: QueryClient, user: SignedInUser) =>
+  client.prefetchQuery(chatUsersQuery(user._id, '', 1));
 
 /** /chat (member-portal.md §2 "Chat"): the member list on the left, the conversation on the right. */
 export function ChatPage() {

@@ -38,6 +38,9 @@ export const jobsQuery = (user: Member, page: number) =>
       }),
     // The list keeps showing the page in view while the next one loads.
     placeholderData: keepPreviousData,
+    // The route's loader (or the page the server drew) fetched the first page a moment before
+    // the board mounts: taken as it is instead of asked for again at once.
+    staleTime: 10_000,
   });
 
 /** Applies `change` to every cached page of the board. */

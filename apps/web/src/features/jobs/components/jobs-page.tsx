@@ -1,17 +1,22 @@
 import { Button, Grid, Paper, Skeleton, Stack, Text } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
 import { IconArrowLeft, IconBriefcase } from '@tabler/icons-react';
 import type { Job, SignedInUser } from '@alumnet/contract';
-import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { MemberLayout } from '../../../components/member-layout';
 import { meQuery } from '../../../lib/session';
+import { useFromBreakpoint } from '../../../lib/use-from-breakpoint';
 import { jobsQuery } from '../api/jobs';
 import { JobDetail } from './job-detail';
 import { JobList } from './job-list';
 
 // The rich-text editor is most of this screen's code: it loads when a member first adds a job.
 const AddJobModal = lazy(async () => ({ default: (await import('./add-job-modal')).AddJobModal }));
+
+/** The board's first page, for the route's loader (app/route-prefetch.ts). */
+export const prefetchFirstJobs = (client: QueryClient, user: SignedInUser) =>
+  client.prefetchQuery(jobsQuery(user, 1));
 
 /** `/jobs` (member-portal.md §2 "Jobs board", §4 Jobs). */
 export function JobsPage() {
@@ -21,7 +26,7 @@ export function JobsPage() {
 
 function JobsBoard({ user }: { user: SignedInUser }) {
   // Below the md breakpoint the board is one column: the list, or the chosen job with Back.
-  const twoColumns = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
+  const twoColumns = useFromBreakpoint('md');
   const [page, setPage] = useState(1);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [showingDetail, setShowingDetail] = useState(false);

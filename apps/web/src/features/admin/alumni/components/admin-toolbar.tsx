@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Tooltip, useMatches } from '@mantine/core';
+import { ActionIcon, Button, Group, Tooltip } from '@mantine/core';
 import {
   IconBriefcase,
   IconBuildingCommunity,
@@ -15,6 +15,7 @@ import {
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../../../../config/paths';
+import { useFromBreakpoint } from '../../../../lib/use-from-breakpoint';
 
 interface Props {
   isSuperAdmin: boolean;
@@ -26,7 +27,7 @@ interface Props {
 /** admin-area.md §2: the Admin Dashboard tab's buttons; the last four are the super admin's. */
 export function AdminToolbar({ isSuperAdmin, companiesOpen, onToggleCompanies, onReload }: Props) {
   // Eleven buttons on a phone: smaller, so they take a few short rows, not a column.
-  const size = useMatches({ base: 'xs', sm: 'sm' });
+  const size = useFromBreakpoint('sm') ? 'sm' : 'xs';
   const link = { component: Link, variant: 'light', size } as const;
   const superLink = { component: Link, variant: 'default', size } as const;
   return (
