@@ -19,9 +19,10 @@ const brotliSize = (file: string) =>
   }).length;
 
 /**
- * What a first visit to a route downloads before it can paint: the entry, the route's chunks
- * (build/route-modules.ts) and every chunk they import statically (not the ones they load later), with their stylesheets,
- * as brotli-compressed bytes (what the server sends to a browser that accepts it).
+ * What a first visit to a route downloads for the app to start there: the entry, the route's
+ * chunks (build/route-modules.ts) and every chunk they import statically (not the ones they load
+ * later), with their stylesheets, as brotli-compressed bytes (what the server sends to a browser
+ * that accepts it).
  */
 export function initialBytes(route: string) {
   const manifest = JSON.parse(

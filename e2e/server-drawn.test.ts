@@ -76,6 +76,30 @@ describe('pages drawn by the server', () => {
     await context.close();
   });
 
+  it("paints before it asks for any of the app's scripts, then starts the app", async () => {
+    for (const [userName, path] of [
+      [null, '/login'],
+      ['member@demo.alumnet.dev', '/dashboard'],
+    ] as const) {
+      const context = userName
+        ? await signedIn(userName)
+        : await browser.newContext({ viewport: { width: 390, height: 844 } });
+      const page = await context.newPage();
+      await page.goto(url(path));
+      await page.waitForFunction(() => !document.querySelector('[data-prerendered]'));
+      const { painted, scripts } = await page.evaluate(() => ({
+        painted: performance.getEntriesByName('first-contentful-paint')[0]!.startTime,
+        scripts: performance
+          .getEntriesByType('resource')
+          .filter((entry) => /\/assets\/.*\.js$/.test(entry.name))
+          .map((entry) => entry.startTime),
+      }));
+      expect(scripts.length, path).toBeGreaterThan(0);
+      expect(Math.min(...scripts), path).toBeGreaterThanOrEqual(painted);
+      await context.close();
+    }
+  });
+
   it("keeps a post's text as text, whatever it holds", async () => {
     const context = await signedIn('other@demo.alumnet.dev');
     const message = '</script><script>window.injected = true</script> <b>not bold</b>';

@@ -7,6 +7,7 @@ import {
   STORED_USER_KEY,
   VISITOR_ROUTES,
 } from './route-modules.ts';
+import { AFTER_PAINT_ID } from '../src/app/page-document.ts';
 import { EARLY_SUBMIT_ATTRIBUTE, PRERENDERED_ATTRIBUTE } from '../src/app/prerender-handover.ts';
 
 const FILE_NAME = 'boot.js';
@@ -35,7 +36,9 @@ const EARLY_SUBMIT = `document.addEventListener('submit', function (event) {
  *   'self') that probe is reported as a violation, logged on every page. Zod reads its settings
  *   from `globalThis.__zod_globalConfig` when it starts, so `jitless` is set there first.
  * - The screen's own chunks are otherwise requested only once the entry has downloaded and run
- *   (the router's lazy routes); their `modulepreload` links start them beside the entry.
+ *   (the router's lazy routes); their `modulepreload` links start them beside the entry. On a
+ *   page drawn in advance the entry is started here too, after the first paint
+ *   (app/page-document.ts).
  * - A prerendered form sent before the app has started must not leave the page (above).
  */
 export function bootScript(): Plugin {
@@ -105,11 +108,47 @@ ${ZOD_CONFIG}${EARLY_SUBMIT}(function (files, routes, session, visitorRoutes) {
     // Storage may be off; the files then load when asked for.
   }
   if (signedIn) wanted = wanted.concat(session);
-  wanted.forEach(function (index) {
+  var preload = function (href) {
     var link = document.createElement('link');
     link.rel = 'modulepreload';
-    link.href = '/' + files[index];
+    link.href = href;
     document.head.appendChild(link);
+  };
+  var later = document.getElementById(${JSON.stringify(AFTER_PAINT_ID)});
+  var start = function () {
+    var app = later && JSON.parse(later.textContent);
+    if (app) app.preload.forEach(preload);
+    wanted.forEach(function (index) {
+      preload('/' + files[index]);
+    });
+    if (!app) return;
+    var script = document.createElement('script');
+    script.type = 'module';
+    script.src = app.entry;
+    document.head.appendChild(script);
+  };
+  // A page drawn in advance paints first: its first contentful paint, as the browser reports it
+  // (a browser without paint timing: the frame after the next). A hidden tab paints nothing.
+  var started = false;
+  var once = function () {
+    if (!started) start();
+    started = true;
+  };
+  var paints = window.PerformanceObserver && PerformanceObserver.supportedEntryTypes;
+  if (!later || document.visibilityState === 'hidden') once();
+  else if (paints && paints.indexOf('paint') >= 0) {
+    new PerformanceObserver(function (list, observer) {
+      if (!list.getEntriesByName('first-contentful-paint').length) return;
+      observer.disconnect();
+      once();
+    }).observe({ type: 'paint', buffered: true });
+    addEventListener('load', function () {
+      setTimeout(once, 1000);
+    });
+  } else requestAnimationFrame(function () {
+    requestAnimationFrame(function () {
+      setTimeout(once);
+    });
   });
 })(${JSON.stringify(files)}, ${JSON.stringify(routes)}, ${JSON.stringify(session)}, ${JSON.stringify(VISITOR_ROUTES)});
 `;

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { serializeServerState } from '../lib/server-state';
-import { moduleStylesheets, withScreen } from './page-document';
+import { AFTER_PAINT_ID, moduleStylesheets, withScreen } from './page-document';
 
 const index = `<!doctype html><html><head><title>Alumnet</title>
 <link rel="preload" href="/api/auth/me" as="fetch" crossorigin="anonymous" />
+<script type="module" crossorigin src="/assets/index-9.js"></script>
+<link rel="modulepreload" crossorigin href="/assets/framework-8.js">
+<link rel="modulepreload" crossorigin href="/assets/mantine-7.js">
 <link rel="stylesheet" crossorigin href="/assets/index-1.css">
 </head><body><div id="root">
   <!-- the mark -->
@@ -45,10 +48,24 @@ describe('the page a drawn screen goes out in', () => {
     expect(page).toContain('<div id="root" data-prerendered><main>Feed</main></div>');
     expect(page).not.toContain('/api/auth/me');
     // Text of the user's cannot end the script early.
-    expect(page.match(/<\/script>/g)).toHaveLength(1);
+    expect(page.match(/<\/script>/g)).toHaveLength(page.match(/<script/g)!.length);
     const json = /<script type="application\/json" id="alumnet-state">(.*)<\/script>/.exec(
       page,
     )![1]!;
     expect(JSON.parse(json).router.loaderData['0'].fullName).toBe('</script><b>x');
+  });
+
+  it('leaves the scripts for boot.js to start once the page has painted', () => {
+    const page = withScreen(index, '<h1>Log in</h1>', byHash);
+    expect(page).not.toContain('<script type="module"');
+    expect(page).not.toContain('modulepreload');
+    const json = new RegExp(
+      `<script type="application/json" id="${AFTER_PAINT_ID}">(.*)</script>`,
+    ).exec(page)![1]!;
+    expect(JSON.parse(json)).toEqual({
+      entry: '/assets/index-9.js',
+      preload: ['/assets/framework-8.js', '/assets/mantine-7.js'],
+    });
+    expect(page).toContain('href="/assets/index-1.css"');
   });
 });

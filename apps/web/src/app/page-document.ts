@@ -13,6 +13,34 @@ const SESSION_PRELOAD = /\s*<link rel="preload" href="[^"]*" as="fetch"[^>]*>/;
 
 export const hasShell = (index: string) => SHELL.test(index);
 
+/** The app's entry script and the modules it imports, as Vite writes them into index.html. */
+const ENTRY_SCRIPT = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+
+/**
+ * The id of the `<script type="application/json">` that holds, on a page drawn in advance, the
+ * scripts boot.js starts once the page has painted: `{ entry, preload }`.
+ */
+export const AFTER_PAINT_ID = 'alumnet-after-paint';
+
+/**
+ * A drawn page needs no script to paint, only its HTML and stylesheets. Requested beside them,
+ * the app's scripts (five times their size) shared a phone's line with them and held the first
+ * paint back by as much; boot.js asks for them once the page has painted instead.
+ */
+function scriptsAfterPaint(index: string) {
+  const entry = ENTRY_SCRIPT.exec(index)?.[1];
+  if (!entry) return index;
+  const preload = [...index.matchAll(MODULE_PRELOAD)].map(([, file]) => file!);
+  const later = JSON.stringify({ entry, preload });
+  return index
+    .replace(MODULE_PRELOAD, '')
+    .replace(
+      ENTRY_SCRIPT,
+      () => `\n    <script type="application/json" id="${AFTER_PAINT_ID}">${later}</script>`,
+    );
+}
+
 /**
  * A CSS module's class names carry its file's hash (`_avatar_15j3z_29`): by it, the markup of a
  * drawn screen tells which screens' stylesheets it needs. The app adds those when it loads the
@@ -47,10 +75,10 @@ function stylesheetsUsed(index: string, screen: string, byHash: Record<string, s
 /**
  * The built index.html with a screen drawn in place of the mark (build/prerender.ts for a
  * visitor's pages, src/ssr.tsx for a signed-in user's), the stylesheets of the CSS modules it
- * uses (`byHash`, from moduleStylesheets), and the state the app takes it over with when the
- * server drew it for a user (lib/server-state.ts). `display: contents`: the
- * wrapper draws no box of its own; it tells boot.js and the app which fields the user may type
- * into before the app has started (app/prerender-handover.ts).
+ * uses (`byHash`, from moduleStylesheets), its scripts left for after its first paint, and the
+ * state the app takes it over with when the server drew it for a user (lib/server-state.ts).
+ * `display: contents`: the wrapper draws no box of its own; it tells boot.js and the app which
+ * fields the user may type into before the app has started (app/prerender-handover.ts).
  */
 export function withScreen(
   index: string,
@@ -61,7 +89,7 @@ export function withScreen(
   const links = stylesheetsUsed(index, screen, byHash)
     .map((file) => `  <link rel="stylesheet" crossorigin href="${file}">\n  `)
     .join('');
-  const withLinks = index.replace('</head>', () => `${links}</head>`);
+  const withLinks = scriptsAfterPaint(index).replace('</head>', () => `${links}</head>`);
   if (state === undefined)
     return withLinks.replace(
       SHELL,
