@@ -10,8 +10,7 @@ export const ROUTE_MODULES: Record<string, readonly string[]> = {
   '/login': ['src/features/auth/components/login-page.tsx'],
   '/signup': ['src/features/auth/components/signup-page.tsx'],
   // A member's dashboard is the feed (with its posts' calls), which the route's loader asks for
-  // once the session is known (app/route-prefetch.ts): a round trip late. An admin fetches
-  // these few KB for nothing.
+  // once the session is known (app/route-prefetch.ts): a round trip late.
   '/dashboard': ['src/app/routes/dashboard.tsx', 'src/features/feed/components/feed-page.tsx'],
   '/feed': ['src/features/feed/components/feed-page.tsx'],
   '/alumzone': ['src/features/alumni/components/alumni-page.tsx'],
@@ -21,6 +20,26 @@ export const ROUTE_MODULES: Record<string, readonly string[]> = {
   '/profile': ['src/features/profile/components/profile-page.tsx'],
   '/gallery': ['src/app/routes/gallery.tsx'],
   '/groups': ['src/features/groups/components/groups-page.tsx'],
+};
+
+/**
+ * A page the server drew names whose it is (app/page-document.ts): the home screens of `/` and
+ * `/dashboard` differ by role, and these replace the route's own list there.
+ */
+export const HOME_SCREENS: Record<'member' | 'admin', Record<string, readonly string[]>> = {
+  member: {
+    '/': ['src/app/routes/home.tsx', 'src/features/feed/components/feed-page.tsx'],
+  },
+  admin: {
+    '/': [
+      'src/app/routes/home.tsx',
+      'src/features/admin/alumni/components/admin-dashboard-page.tsx',
+    ],
+    '/dashboard': [
+      'src/app/routes/dashboard.tsx',
+      'src/features/admin/alumni/components/admin-dashboard-page.tsx',
+    ],
+  },
 };
 
 /**

@@ -23,6 +23,7 @@ import { AppFrame } from './app/app-frame';
 import { paths } from './config/paths';
 import { sendRequestsThrough } from './lib/api-request';
 import { createQueryClient } from './lib/query-client';
+import { isAdmin, meQuery } from './lib/session';
 import { serializeServerState } from './lib/server-state';
 
 /** Answers one of the app's API calls as the user whose page is drawn. */
@@ -101,12 +102,16 @@ export function drawPage(
         </AppFrame>,
       );
       const screen = await new Response(prelude).text();
+      // The signed-in user (the loaders asked); their role picks the home screen's chunks.
+      const user = client.getQueryData(meQuery.queryKey)?.user;
       const state = serializeServerState({
         router: { loaderData: context.loaderData, actionData: context.actionData, errors: null },
         queries: dehydrate(client),
         viewport,
       });
-      return { page: withScreen(index, screen, byHash, state) };
+      return {
+        page: withScreen(index, screen, byHash, state, isAdmin(user) ? 'admin' : 'member'),
+      };
     } finally {
       client.clear();
     }

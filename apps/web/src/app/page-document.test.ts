@@ -68,4 +68,17 @@ describe('the page a drawn screen goes out in', () => {
     });
     expect(page).toContain('href="/assets/index-1.css"');
   });
+
+  it("names whose home screen the server drew, for boot.js to fetch that screen's chunks", () => {
+    const state = serializeServerState({
+      router: { loaderData: {} },
+      queries: { mutations: [], queries: [] },
+      viewport: 'wide',
+    });
+    const page = withScreen(index, '<main>Admin Dashboard</main>', byHash, state, 'admin');
+    const json = new RegExp(
+      `<script type="application/json" id="${AFTER_PAINT_ID}">(.*?)</script>`,
+    ).exec(page)![1]!;
+    expect(JSON.parse(json).role).toBe('admin');
+  });
 });

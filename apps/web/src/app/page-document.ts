@@ -19,20 +19,22 @@ const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">
 
 /**
  * The id of the `<script type="application/json">` that holds, on a page drawn in advance, the
- * scripts boot.js starts once the page has painted: `{ entry, preload }`.
+ * scripts boot.js starts once the page has painted: `{ entry, preload, role? }`. `role`: whose
+ * home screen the server drew, so that boot.js fetches that screen's chunks (build/route-modules).
  */
 export const AFTER_PAINT_ID = 'alumnet-after-paint';
+export type HomeRole = 'member' | 'admin';
 
 /**
  * A drawn page needs no script to paint, only its HTML and stylesheets. Requested beside them,
  * the app's scripts (five times their size) shared a phone's line with them and held the first
  * paint back by as much; boot.js asks for them once the page has painted instead.
  */
-function scriptsAfterPaint(index: string) {
+function scriptsAfterPaint(index: string, role?: HomeRole) {
   const entry = ENTRY_SCRIPT.exec(index)?.[1];
   if (!entry) return index;
   const preload = [...index.matchAll(MODULE_PRELOAD)].map(([, file]) => file!);
-  const later = JSON.stringify({ entry, preload });
+  const later = JSON.stringify({ entry, preload, role });
   return index
     .replace(MODULE_PRELOAD, '')
     .replace(
@@ -76,7 +78,8 @@ function stylesheetsUsed(index: string, screen: string, byHash: Record<string, s
  * The built index.html with a screen drawn in place of the mark (build/prerender.ts for a
  * visitor's pages, src/ssr.tsx for a signed-in user's), the stylesheets of the CSS modules it
  * uses (`byHash`, from moduleStylesheets), its scripts left for after its first paint, and the
- * state the app takes it over with when the server drew it for a user (lib/server-state.ts).
+ * state the app takes it over with when the server drew it for a user (lib/server-state.ts), and
+ * the user's `role`.
  * `display: contents`: the wrapper draws no box of its own; it tells boot.js and the app which
  * fields the user may type into before the app has started (app/prerender-handover.ts).
  */
@@ -85,11 +88,12 @@ export function withScreen(
   screen: string,
   byHash: Record<string, string>,
   state?: string,
+  role?: HomeRole,
 ) {
   const links = stylesheetsUsed(index, screen, byHash)
     .map((file) => `  <link rel="stylesheet" crossorigin href="${file}">\n  `)
     .join('');
-  const withLinks = scriptsAfterPaint(index).replace('</head>', () => `${links}</head>`);
+  const withLinks = scriptsAfterPaint(index, role).replace('</head>', () => `${links}</head>`);
   if (state === undefined)
     return withLinks.replace(
       SHELL,
