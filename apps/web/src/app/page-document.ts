@@ -77,11 +77,11 @@ function stylesheetsUsed(index: string, screen: string, byHash: Record<string, s
 /**
  * The built index.html with a screen drawn in place of the mark (build/prerender.ts for a
  * visitor's pages, src/ssr.tsx for a signed-in user's), the stylesheets of the CSS modules it
- * uses (`byHash`, from moduleStylesheets), its scripts left for after its first paint, and the
- * state the app takes it over with when the server drew it for a user (lib/server-state.ts), and
- * the user's `role`.
- * `display: contents`: the wrapper draws no box of its own; it tells boot.js and the app which
- * fields the user may type into before the app has started (app/prerender-handover.ts).
+ * uses (`byHash`, from moduleStylesheets) and its scripts left for after its first paint. When
+ * the server drew it for a user: the `state` the app takes it over with (lib/server-state.ts)
+ * and the user's `role`. `display: contents`: the wrapper draws no box of its own; it tells
+ * boot.js and the app which fields the user may type into before the app has started
+ * (app/prerender-handover.ts).
  */
 export function withScreen(
   index: string,
