@@ -25,6 +25,7 @@ import { sendRequestsThrough } from './lib/api-request';
 import { createQueryClient } from './lib/query-client';
 import { isAdmin, meQuery } from './lib/session';
 import { serializeServerState } from './lib/server-state';
+import type { Viewport } from './lib/use-from-breakpoint';
 
 /** Answers one of the app's API calls as the user whose page is drawn. */
 export type Call = (path: string, init: RequestInit) => Promise<Response>;
@@ -77,7 +78,7 @@ export function drawPage(
   index: string,
   url: string,
   call: Call,
-  viewport: 'phone' | 'wide',
+  viewport: Viewport,
 ): Promise<Drawn> {
   return calls.run(call, async () => {
     const client = createQueryClient();

@@ -3,7 +3,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, StrictMode, Suspense, type ReactNode } from 'react';
 import { TOAST_LIMIT } from '../lib/notify';
 import { useAfterLoad } from '../lib/use-after-load';
-import { AssumedViewport } from '../lib/use-from-breakpoint';
+import { AssumedViewport, type Viewport } from '../lib/use-from-breakpoint';
 import { theme } from './theme';
 
 // The toast stack is not part of any first paint: its code (and its transitions) is fetched
@@ -34,7 +34,7 @@ export function AppFrame({
   children,
 }: {
   client: QueryClient;
-  viewport: 'phone' | 'wide' | null;
+  viewport: Viewport | null;
   children: ReactNode;
 }) {
   return (

@@ -1,5 +1,6 @@
 import type { DehydratedState } from '@tanstack/react-query';
 import type { HydrationState } from 'react-router';
+import type { Viewport } from './use-from-breakpoint';
 
 /**
  * What a page the server drew for a signed-in user (src/ssr.tsx) carries for the app that takes
@@ -10,7 +11,7 @@ export type ServerState = {
   router: HydrationState;
   queries: DehydratedState;
   /** The screen the server laid the page out for (lib/use-from-breakpoint.ts). */
-  viewport: 'phone' | 'wide';
+  viewport: Viewport;
 };
 
 /** The id of the page's `<script type="application/json">` holding it (data, not code: our CSP runs no inline script). */

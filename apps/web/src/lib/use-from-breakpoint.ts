@@ -1,11 +1,14 @@
 import { useMantineTheme, type MantineBreakpoint } from '@mantine/core';
 import { createContext, useCallback, useContext, useSyncExternalStore } from 'react';
 
+/** The two layouts a page drawn by the server can be laid out for. */
+export type Viewport = 'phone' | 'wide';
+
 /**
  * The screen the server draws a signed-in page for (src/ssr.tsx), as told by the browser's
  * request: a phone's layout or a wider one. Null in the browser, which knows its own width.
  */
-export const AssumedViewport = createContext<'phone' | 'wide' | null>(null);
+export const AssumedViewport = createContext<Viewport | null>(null);
 
 /**
  * True on screens at least as wide as the breakpoint, known from the first render: for parts a
