@@ -7,11 +7,19 @@
  *   npm run bench:web                      (builds the web app first)
  *   npm run bench:web -- --routes /,/login
  *   npm run bench:web -- --out /tmp/lhr     (also writes each full Lighthouse report as JSON)
+ *   npm run bench:web -- --runs 5           (runs per page; 3 unless told)
+ *
+ * One Lighthouse run of a page swings by tens of milliseconds of blocking time, a few score
+ * points, from one load to the next. So each page is measured several times and the table shows
+ * the median run as Lighthouse itself picks it (lighthouse/core/lib/median-run: the run nearest
+ * the median first paint and time to interactive, the method Lighthouse CI uses), with the
+ * spread of the performance score beside it.
  *
  * Lighthouse 12 (13 needs Node 22) with Debian's Chromium (CHROMIUM_PATH or /usr/bin/chromium).
  */
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
+import lighthouse, { type Result } from 'lighthouse';
+import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -36,8 +44,10 @@ const ACCOUNTS: Record<Exclude<Who, 'visitor'>, string> = {
 };
 
 const { values: flags } = parseArgs({
-  options: { routes: { type: 'string' }, out: { type: 'string' } },
+  options: { routes: { type: 'string' }, out: { type: 'string' }, runs: { type: 'string' } },
 });
+const runsPerPage = Number(flags.runs ?? 3);
+if (!Number.isInteger(runsPerPage) || runsPerPage < 1) throw new Error('--runs takes a count');
 const wanted = flags.routes?.split(',');
 const screens = SCREENS.filter((s) => !wanted || wanted.includes(s.route));
 
@@ -87,22 +97,33 @@ try {
         onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
         extraHeaders: cookie ? { Cookie: cookie } : undefined,
       });
-    let result = await audit();
-    // Now and then Chromium's trace misses the navigation's start (NO_NAVSTART): a failed
-    // recording, not a property of the page, so that page is measured once more.
-    if (result?.lhr.runtimeError) result = await audit();
-    if (!result) throw new Error(`no Lighthouse result for ${screen.route}`);
+    const runs: { lhr: Result; report: string }[] = [];
+    for (let run = 0; run < runsPerPage; run++) {
+      let result = await audit();
+      // Now and then Chromium's trace misses the navigation's start (NO_NAVSTART): a failed
+      // recording, not a property of the page, so that run is made once more.
+      if (result?.lhr.runtimeError) result = await audit();
+      if (!result) throw new Error(`no Lighthouse result for ${screen.route}`);
+      runs.push({ lhr: result.lhr, report: result.report as string });
+    }
+    const valid = runs.filter((run) => !run.lhr.runtimeError);
+    const median = valid.length ? computeMedianRun(valid.map((run) => run.lhr)) : runs[0]!.lhr;
+    const result = runs.find((run) => run.lhr === median)!;
+    const scores = runs.map((run) =>
+      Math.round((run.lhr.categories.performance?.score ?? 0) * 100),
+    );
     const { categories, audits, runtimeError } = result.lhr;
     if (flags.out) {
       mkdirSync(flags.out, { recursive: true });
       const name = (screen.label ?? screen.route).replace(/[^a-z0-9]+/gi, '_');
-      writeFileSync(path.join(flags.out, `${name || 'home'}.json`), result.report as string);
+      writeFileSync(path.join(flags.out, `${name || 'home'}.json`), result.report);
     }
     const score = (key: string) => Math.round((categories[key]?.score ?? 0) * 100);
     const value = (key: string) => audits[key]?.numericValue ?? 0;
     const row = {
       page: screen.label ?? screen.route,
       performance: score('performance'),
+      performance_range: `${Math.min(...scores)}-${Math.max(...scores)}`,
       lcp_s: Number((value('largest-contentful-paint') / 1000).toFixed(1)),
       tbt_ms: Math.round(value('total-blocking-time')),
       cls: Number(value('cumulative-layout-shift').toFixed(3)),
@@ -118,7 +139,13 @@ try {
         .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1)
         .map((ref) => `${key}: ${audits[ref.id]!.title}`),
     );
-    console.log(`${row.page}: performance ${row.performance}`);
+    const blocking = runs.map((run) =>
+      Math.round(run.lhr.audits['total-blocking-time']?.numericValue ?? 0),
+    );
+    console.log(
+      `${row.page}: performance ${row.performance} (runs: ${scores.join(', ')}; ` +
+        `blocking ms: ${blocking.join(', ')})`,
+    );
     // A run Lighthouse could not finish scores 0; say why instead of leaving a bare zero.
     if (runtimeError) console.log(`  ! ${runtimeError.code}: ${runtimeError.message}`);
     for (const finding of findings) console.log(`  - ${finding}`);
@@ -134,6 +161,7 @@ try {
   console.log(
     JSON.stringify({
       pages: rows.length,
+      runs_per_page: runsPerPage,
       performance_min: worst('performance'),
       accessibility_min: worst('accessibility'),
       best_practices_min: worst('best_practices'),
