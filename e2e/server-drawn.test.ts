@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, launchBrowser, url } from './browser';
+import { DEMO_PASSWORD, launchBrowser, logIn, url } from './browser';
 
 // A signed-in user's main screens arrive drawn by the server with their data
 // (apps/web/src/ssr.tsx), and the app takes that page over instead of drawing it again.
@@ -97,6 +97,77 @@ describe('pages drawn by the server', () => {
       expect(scripts.length, path).toBeGreaterThan(0);
       expect(Math.min(...scripts), path).toBeGreaterThanOrEqual(painted);
       await context.close();
+    }
+  });
+
+  it('shows dates where the reader is, drawn so by the server and kept by the app', async () => {
+    // A job posted now, read half a world away: in one of these zones it is already, or still,
+    // another day than where the server runs (this process's zone, the same machine's).
+    const dayIn = (zone: string | undefined, at: Date) =>
+      new Intl.DateTimeFormat('en-IN', {
+        day: 'numeric',
+        month: 'short',
+        year: 'numeric',
+        timeZone: zone,
+      }).format(at);
+    const soon = [new Date(), new Date(Date.now() + 120_000)];
+    const zone = ['Pacific/Kiritimati', 'Pacific/Pago_Pago'].find((z) =>
+      soon.every((at) => dayIn(z, at) !== dayIn(undefined, at)),
+    )!;
+    const author = await signedIn('member@demo.alumnet.dev');
+    const title = `Night Shift Analyst ${Date.now()}`;
+    const created = await author.request.post(url('/api/jobs/add'), {
+      data: {
+        jobTitle: title,
+        jobContent: '<p>Across time zones.</p>',
+        jobCategory: 'Finance',
+        jobType: 'fulltime',
+        accessLevel: 'college',
+      },
+    });
+    expect(created.status()).toBe(200);
+    const jobId = ((await created.json()) as { id: string }).id;
+
+    const reader = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      timezoneId: zone,
+    });
+    try {
+      const page = await reader.newPage();
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' || message.type() === 'warning')
+          problems.push(message.text());
+      });
+      // Signed in through the form, as a reader is: the app leaves the browser's zone in a cookie.
+      await logIn(page, 'member2@demo.alumnet.dev');
+      await page.waitForURL(url('/dashboard'));
+      await page.goto(url('/jobs'));
+      await page.waitForFunction(() => !document.querySelector('[data-prerendered]'));
+      const posted = page.locator('li', { hasText: title }).locator('time');
+      const at = new Date((await posted.getAttribute('datetime'))!);
+      expect(await posted.textContent()).toBe(dayIn(zone, at));
+      expect(dayIn(zone, at)).not.toBe(dayIn(undefined, at));
+      // Taken over as drawn: React found the same dates and did not draw the screen again.
+      expect(problems).toEqual([]);
+      // And the server drew it so, before any script.
+      const drawn = await (await reader.request.get(url('/jobs'))).text();
+      expect(drawn).toContain(`>${dayIn(zone, at)}</time>`);
+
+      // A browser that has left no zone yet gets the page in the server's, taken over as it is;
+      // the app then shows the dates where the reader is.
+      await reader.clearCookies({ name: 'alumnet_tz' });
+      await page.reload();
+      await page.waitForFunction(() => !document.querySelector('[data-prerendered]'));
+      const state = await page.locator('#alumnet-state').textContent();
+      const serverZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+      expect(JSON.parse(state!)).toMatchObject({ timeZone: serverZone });
+      await expect.poll(() => posted.textContent()).toBe(dayIn(zone, at));
+      expect(problems).toEqual([]);
+    } finally {
+      await reader.close();
+      await author.request.post(url('/api/jobs/delete'), { data: { jobId } });
+      await author.close();
     }
   });
 

@@ -31,7 +31,7 @@ export function render(path: string) {
   return renderToString(
     // Lists a form would fetch (the sign-up's colleges) are not fetched here: empty at first.
     // No viewport is assumed: the browser draws this page again for its own width.
-    <AppFrame client={createQueryClient()} viewport={null}>
+    <AppFrame client={createQueryClient()} drawn={null}>
       <StaticRouter location={path}>
         <Page />
       </StaticRouter>

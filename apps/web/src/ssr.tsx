@@ -25,6 +25,7 @@ import { sendRequestsThrough } from './lib/api-request';
 import { createQueryClient } from './lib/query-client';
 import { isAdmin, meQuery } from './lib/session';
 import { serializeServerState } from './lib/server-state';
+import { knownTimeZone } from './lib/time-zone';
 import type { Viewport } from './lib/use-from-breakpoint';
 
 /** Answers one of the app's API calls as the user whose page is drawn. */
@@ -72,14 +73,18 @@ sendRequestsThrough((path, init) => {
 
 /**
  * The page at `url` (path and query) for the user `call` speaks for, inside `index` (index.html),
- * laid out for the screen the request names (`viewport`).
+ * laid out for the screen the request names (`viewport`), its times in the time zone the browser
+ * left in its cookie (`timeZone`; the server's own if it left none we know).
  */
 export function drawPage(
   index: string,
   url: string,
   call: Call,
   viewport: Viewport,
+  browserTimeZone?: string,
 ): Promise<Drawn> {
+  const timeZone =
+    knownTimeZone(browserTimeZone) ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
   return calls.run(call, async () => {
     const client = createQueryClient();
     // A failed call shows as the screen's own error, at once: the browser asks again.
@@ -94,7 +99,7 @@ export function drawPage(
       if (context.errors || context.statusCode !== 200) return null;
       // Unlike renderToString, this waits for what the screen suspends on (its lazy parts).
       const { prelude } = await prerender(
-        <AppFrame client={client} viewport={viewport}>
+        <AppFrame client={client} drawn={{ viewport, timeZone }}>
           <StaticRouterProvider
             router={createStaticRouter(handler.dataRoutes, context)}
             context={context}
@@ -109,6 +114,7 @@ export function drawPage(
         router: { loaderData: context.loaderData, actionData: context.actionData, errors: null },
         queries: dehydrate(client),
         viewport,
+        timeZone,
       });
       return {
         page: withScreen(index, screen, byHash, state, isAdmin(user) ? 'admin' : 'member'),

@@ -1,3 +1,4 @@
+import { TIME_ZONE_COOKIE } from '@alumnet/contract';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -25,6 +26,8 @@ type PageRender = {
     url: string,
     call: (path: string, init: RequestInit) => Promise<Response>,
     viewport: 'phone' | 'wide',
+    /** The browser's time zone, from its cookie (unchecked). */
+    timeZone?: string,
   ): Promise<{ page: string } | { redirect: string } | null>;
 };
 const SSR_DIR = 'ssr';
@@ -116,6 +119,7 @@ export const webPlugin = fp(
             request.url,
             callAs(request),
             viewportOf(request),
+            request.cookies[TIME_ZONE_COOKIE],
           );
           if (drawn && 'redirect' in drawn) return reply.redirect(drawn.redirect);
           if (drawn) {

@@ -3,7 +3,9 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, StrictMode, Suspense, type ReactNode } from 'react';
 import { TOAST_LIMIT } from '../lib/notify';
 import { useAfterLoad } from '../lib/use-after-load';
-import { AssumedViewport, type Viewport } from '../lib/use-from-breakpoint';
+import type { ServerState } from '../lib/server-state';
+import { DrawnTimeZone } from '../lib/time-zone';
+import { AssumedViewport } from '../lib/use-from-breakpoint';
 import { theme } from './theme';
 
 // The toast stack is not part of any first paint: its code (and its transitions) is fetched
@@ -25,16 +27,17 @@ function ToastStack() {
 
 /**
  * Everything around the router, the same in the browser (app.tsx) and on the server (ssr.tsx):
- * the browser takes over the page the server drew only if both drew the same tree. `viewport`
- * is the screen the server laid the page out for (null: the browser's own first render).
+ * the browser takes over the page the server drew only if both drew the same tree. `drawn`:
+ * the screen the server laid the page out for and the time zone it showed times in (null: the
+ * browser's own first render).
  */
 export function AppFrame({
   client,
-  viewport,
+  drawn,
   children,
 }: {
   client: QueryClient;
-  viewport: Viewport | null;
+  drawn: Pick<ServerState, 'viewport' | 'timeZone'> | null;
   children: ReactNode;
 }) {
   return (
@@ -42,7 +45,9 @@ export function AppFrame({
       <MantineProvider theme={theme}>
         <ToastStack />
         <QueryClientProvider client={client}>
-          <AssumedViewport value={viewport}>{children}</AssumedViewport>
+          <AssumedViewport value={drawn?.viewport ?? null}>
+            <DrawnTimeZone value={drawn?.timeZone ?? null}>{children}</DrawnTimeZone>
+          </AssumedViewport>
         </QueryClientProvider>
       </MantineProvider>
     </StrictMode>

@@ -13,7 +13,7 @@ export function App({ onTakenOver }: { onTakenOver?: () => void }) {
   const takenOver = useEffectEvent(() => onTakenOver?.());
   useEffect(() => takenOver(), []);
   return (
-    <AppFrame client={queryClient} viewport={readServerState()?.viewport ?? null}>
+    <AppFrame client={queryClient} drawn={readServerState()}>
       <RouterProvider router={router} />
     </AppFrame>
   );

@@ -43,6 +43,7 @@ describe('the page a drawn screen goes out in', () => {
       router: { loaderData: { '0': { fullName: '</script><b>x' } } },
       queries: { mutations: [], queries: [] },
       viewport: 'phone',
+      timeZone: 'Asia/Kolkata',
     });
     const page = withScreen(index, '<main>Feed</main>', byHash, state);
     expect(page).toContain('<div id="root" data-prerendered><main>Feed</main></div>');
@@ -74,6 +75,7 @@ describe('the page a drawn screen goes out in', () => {
       router: { loaderData: {} },
       queries: { mutations: [], queries: [] },
       viewport: 'wide',
+      timeZone: 'UTC',
     });
     const page = withScreen(index, '<main>Admin Dashboard</main>', byHash, state, 'admin');
     const json = new RegExp(

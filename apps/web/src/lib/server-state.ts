@@ -12,6 +12,8 @@ export type ServerState = {
   queries: DehydratedState;
   /** The screen the server laid the page out for (lib/use-from-breakpoint.ts). */
   viewport: Viewport;
+  /** The time zone its dates and times are shown in (lib/time-zone.ts). */
+  timeZone: string;
 };
 
 /** The id of the page's `<script type="application/json">` holding it (data, not code: our CSP runs no inline script). */

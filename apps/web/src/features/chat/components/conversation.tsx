@@ -18,6 +18,7 @@ import { useInfiniteQuery, useMutationState } from '@tanstack/react-query';
 import { Fragment, useEffect, useLayoutEffect, useRef } from 'react';
 import { classOf } from '../../../components/author-avatar';
 import { notify } from '../../../lib/notify';
+import { useTimeZone } from '../../../lib/time-zone';
 import {
   chatKeys,
   conversationMessages,
@@ -56,6 +57,8 @@ export function Conversation({
   onBack: () => void;
 }) {
   const query = useInfiniteQuery(conversationQuery(member._id));
+  const timeZone = useTimeZone();
+  const now = new Date();
   const { error, errorUpdatedAt } = query;
   useEffect(() => {
     if (error) notify.error(error.message);
@@ -155,8 +158,8 @@ export function Conversation({
               </Center>
             )}
             {stored.map((m, i) => {
-              const day = messageDay(m.createdAt);
-              const newDay = i === 0 || messageDay(stored[i - 1]!.createdAt) !== day;
+              const day = messageDay(m.createdAt, now, timeZone);
+              const newDay = i === 0 || messageDay(stored[i - 1]!.createdAt, now, timeZone) !== day;
               const own = m.senderId === myId;
               return (
                 <Fragment key={m._id}>
@@ -176,7 +179,7 @@ export function Conversation({
                     >
                       {m.message}
                       <time className={classes.time} dateTime={m.createdAt}>
-                        {messageTime(m.createdAt)}
+                        {messageTime(m.createdAt, timeZone)}
                       </time>
                     </div>
                   </div>

@@ -27,3 +27,17 @@ describe('messageDay', () => {
     expect(messageDay(new Date(2025, 2, 12, 9, 0), now)).toBe('12 Mar 2025');
   });
 });
+
+describe('in a time zone of its own', () => {
+  // 20:45 in London's summer is 01:15 the next day in India.
+  const at = '2025-06-15T19:45:00Z';
+
+  it("gives the time and the day where the reader is, whatever the runtime's zone", () => {
+    expect(messageTime(at, 'Europe/London')).toBe('20:45');
+    expect(messageTime(at, 'Asia/Kolkata')).toBe('01:15');
+    const now = new Date('2025-06-16T04:00:00Z');
+    expect(messageDay(at, now, 'Asia/Kolkata')).toBe('Today');
+    expect(messageDay(at, now, 'Europe/London')).toBe('Yesterday');
+    expect(messageDay(at, new Date('2025-07-01T04:00:00Z'), 'Asia/Kolkata')).toBe('16 Jun 2025');
+  });
+});

@@ -16,6 +16,7 @@ import { useToggleLike } from '../api/posts';
 import { postTime, postTimeFull } from '../utils/post-time';
 import { AuthorAvatar, classOf } from '../../../components/author-avatar';
 import { ACCESS_LEVEL_LABELS } from '../../../lib/access-levels';
+import { useTimeZone } from '../../../lib/time-zone';
 import { ReactionsBar } from '../../../components/reactions-bar';
 import { CommentSection } from './comment-section';
 import classes from './feed-page.module.css';
@@ -32,6 +33,7 @@ const LEVEL_COLORS: Record<AccessLevel, string> = {
  */
 export const PostCard = memo(function PostCard({ post, userId }: { post: Post; userId: string }) {
   const toggleLike = useToggleLike(userId);
+  const timeZone = useTimeZone();
   const author = post.postedBy;
   const comments = post.comments.length;
 
@@ -55,9 +57,9 @@ export const PostCard = memo(function PostCard({ post, userId }: { post: Post; u
             <Text size="xs" c="dimmed" lh={1.4}>
               {classOf(author)}
               {classOf(author) && ' · '}
-              <Tooltip label={postTimeFull(post.createdAt)} withArrow>
+              <Tooltip label={postTimeFull(post.createdAt, timeZone)} withArrow>
                 <time dateTime={post.createdAt} style={{ whiteSpace: 'nowrap' }}>
-                  {postTime(post.createdAt)}
+                  {postTime(post.createdAt, new Date(), timeZone)}
                 </time>
               </Tooltip>
             </Text>

@@ -18,3 +18,12 @@ describe('postTime', () => {
     expect(postTime('2023-03-12T09:00:00Z', now)).toBe('12 Mar 2023');
   });
 });
+
+describe('postTime in a time zone of its own', () => {
+  it("dates an older post on the reader's day, and the year where the reader is", () => {
+    // 20:00 UTC on 31 December is already 1 January in India.
+    const newYear = new Date('2026-01-20T12:00:00Z');
+    expect(postTime('2025-12-31T20:00:00Z', newYear, 'Asia/Kolkata')).toBe('1 Jan');
+    expect(postTime('2025-12-31T20:00:00Z', newYear, 'America/Los_Angeles')).toBe('31 Dec 2025');
+  });
+});

@@ -1,22 +1,20 @@
+import { dateFormat } from '../../../lib/time-zone';
+
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-// Made once: `toLocaleString` with options builds a new formatter on every call, which costs
-// more than the rest of a post card's render (twice per post, twenty posts a page).
-const dayMonth = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short' });
-const dayMonthYear = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-});
-const full = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+const DAY_MONTH = { day: 'numeric', month: 'short' } as const;
+const DAY_MONTH_YEAR = { day: 'numeric', month: 'short', year: 'numeric' } as const;
+const YEAR = { year: 'numeric' } as const;
+const FULL = { dateStyle: 'medium', timeStyle: 'short' } as const;
 
 /**
  * How long ago a post was made, as a feed reads it: 'Just now', '5 min ago', '3 h ago',
- * 'Yesterday', '4 days ago', then the date ('12 Mar' this year, '12 Mar 2023' before).
+ * 'Yesterday', '4 days ago', then the date in the reader's time zone ('12 Mar' this year,
+ * '12 Mar 2023' before).
  */
-export function postTime(iso: string, now = new Date()) {
+export function postTime(iso: string, now = new Date(), timeZone?: string) {
   const at = new Date(iso);
   const ago = now.getTime() - at.getTime();
   if (ago < MINUTE) return 'Just now';
@@ -25,8 +23,11 @@ export function postTime(iso: string, now = new Date()) {
   const days = Math.floor(ago / DAY);
   if (days === 1) return 'Yesterday';
   if (days < 7) return `${days} days ago`;
-  return (at.getFullYear() === now.getFullYear() ? dayMonth : dayMonthYear).format(at);
+  const year = dateFormat('en-GB', YEAR, timeZone);
+  const thisYear = year.format(at) === year.format(now);
+  return dateFormat('en-GB', thisYear ? DAY_MONTH : DAY_MONTH_YEAR, timeZone).format(at);
 }
 
 /** The full date and time, for the tooltip and the <time> element. */
-export const postTimeFull = (iso: string) => full.format(new Date(iso));
+export const postTimeFull = (iso: string, timeZone?: string) =>
+  dateFormat('en-GB', FULL, timeZone).format(new Date(iso));

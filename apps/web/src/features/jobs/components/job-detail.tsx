@@ -18,6 +18,7 @@ import { useDeleteJob, useToggleJobLike } from '../api/jobs';
 import { classOf } from '../../../components/author-avatar';
 import { ReactionsBar } from '../../../components/reactions-bar';
 import { ACCESS_LEVEL_LABELS } from '../../../lib/access-levels';
+import { useTimeZone } from '../../../lib/time-zone';
 import { JOB_TYPE_LABELS, postedOn } from '../utils/format';
 import { safeJobHtml } from '../utils/safe-html';
 import { JobComments } from './job-comments';
@@ -26,6 +27,7 @@ import classes from './jobs.module.css';
 /** The right pane: the selected job, its likes and comments, and Delete Job when allowed. */
 export function JobDetail({ job, onDeleted }: { job: Job; onDeleted: (jobId: string) => void }) {
   const toggleLike = useToggleJobLike();
+  const timeZone = useTimeZone();
   const deleteJob = useDeleteJob();
   const [confirming, confirm] = useDisclosure(false);
   const html = useMemo(() => safeJobHtml(job.jobContent), [job.jobContent]);
@@ -59,7 +61,7 @@ export function JobDetail({ job, onDeleted }: { job: Job; onDeleted: (jobId: str
           <Text size="sm" c="dimmed" mt={4}>
             Posted by {job.postedBy.fullName}
             {classOf(job.postedBy) && ` · ${classOf(job.postedBy)}`} ·{' '}
-            <time dateTime={job.postedDate}>{postedOn(job.postedDate)}</time>
+            <time dateTime={job.postedDate}>{postedOn(job.postedDate, timeZone)}</time>
           </Text>
         </Box>
         {job.canEdit === 'yes' && (

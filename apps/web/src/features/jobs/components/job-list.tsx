@@ -12,6 +12,7 @@ import {
 import { IconPlus } from '@tabler/icons-react';
 import type { Job } from '@alumnet/contract';
 import { classOf } from '../../../components/author-avatar';
+import { useTimeZone } from '../../../lib/time-zone';
 import { postedOn } from '../utils/format';
 import classes from './jobs.module.css';
 
@@ -31,6 +32,7 @@ interface JobListProps {
 export function JobList(props: JobListProps) {
   const { jobs, loading, selectedId, onSelect, onAdd, page, totalPages, totalResults, onPage } =
     props;
+  const timeZone = useTimeZone();
 
   return (
     <Paper component="section" aria-label="Job postings" withBorder radius="lg" p="md">
@@ -89,7 +91,7 @@ export function JobList(props: JobListProps) {
                     )}
                     <Text component="span" size="xs" display="block">
                       {job.jobCategory} ·{' '}
-                      <time dateTime={job.postedDate}>{postedOn(job.postedDate)}</time>
+                      <time dateTime={job.postedDate}>{postedOn(job.postedDate, timeZone)}</time>
                     </Text>
                   </>
                 }

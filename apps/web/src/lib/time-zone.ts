@@ -1,0 +1,69 @@
+import { TIME_ZONE_COOKIE } from '@alumnet/contract';
+import { createContext, useContext, useSyncExternalStore } from 'react';
+
+/**
+ * Dates and times show in the reader's time zone. A page the server draws (src/ssr.tsx) is drawn
+ * in the zone the browser left in its cookie, and taken over in that same zone: were the two
+ * different (a server in UTC, a reader in India), React would find other text than it drew and
+ * draw the whole screen again.
+ */
+
+/** The zone a page was drawn in (the server's render, and the browser taking it over). */
+export const DrawnTimeZone = createContext<string | null>(null);
+
+const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+const unchanging = () => () => undefined;
+
+/**
+ * The time zone to show dates in: the browser's own, except while a drawn page is taken over
+ * (the zone it was drawn in; should they differ, React then draws the dates again).
+ */
+export function useTimeZone() {
+  const drawn = useContext(DrawnTimeZone);
+  return useSyncExternalStore(unchanging, browserTimeZone, () => drawn ?? browserTimeZone());
+}
+
+/** Leaves the browser's time zone where the server reads it, for the pages it draws next. */
+export function rememberTimeZone() {
+  document.cookie = `${TIME_ZONE_COOKIE}=${encodeURIComponent(browserTimeZone())}; path=/; max-age=31536000; samesite=lax`;
+}
+
+/** `name` if the runtime knows it as a time zone, else null. */
+export function knownTimeZone(name: string | undefined) {
+  if (!name) return null;
+  try {
+    return new Intl.DateTimeFormat('en', { timeZone: name }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+}
+
+// Made once per zone: `toLocaleString` with options builds a new formatter on every call, which
+// costs more than the rest of a post card's render.
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/** A cached `Intl.DateTimeFormat` (`timeZone` undefined: the runtime's own zone). */
+export function dateFormat(
+  locale: string,
+  options: Intl.DateTimeFormatOptions,
+  timeZone?: string,
+): Intl.DateTimeFormat {
+  const key = `${locale}|${timeZone ?? ''}|${JSON.stringify(options)}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { ...options, timeZone });
+    formats.set(key, format);
+  }
+  return format;
+}
+
+/** The calendar day `date` falls on in `timeZone`, as a count of days (to compare two). */
+export function dayNumber(date: Date, timeZone?: string) {
+  const parts = dateFormat('en-US', { year: 'numeric', month: 'numeric', day: 'numeric' }, timeZone)
+    .formatToParts(date)
+    .reduce<Record<string, number>>(
+      (all, part) => ({ ...all, [part.type]: Number(part.value) }),
+      {},
+    );
+  return Date.UTC(parts.year!, parts.month! - 1, parts.day!) / 86_400_000;
+}
