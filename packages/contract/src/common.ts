@@ -25,9 +25,3 @@ export const requiredText = (required: string, max = 200) =>
     .trim()
     .min(1, required)
     .max(max, `${required.replace(/ is required$/, '')} must be at most ${max} characters`);
-
-/**
- * The cookie in which the browser leaves its time zone (an IANA name such as `Asia/Kolkata`),
- * so that a page the server draws shows dates and times as the browser would.
- */
-export const TIME_ZONE_COOKIE = 'alumnet_tz';

@@ -1,4 +1,5 @@
 export * from './common';
+export * from './cookies';
 export * from './auth';
 export * from './lookups';
 export * from './help';

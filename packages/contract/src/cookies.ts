@@ -1,0 +1,8 @@
+// A module of its own, without schemas: the web app's entry reads it, and a module that builds
+// schemas as it loads would bring Zod into every page's first download.
+
+/**
+ * The cookie in which the browser leaves its time zone (an IANA name such as `Asia/Kolkata`),
+ * so that a page the server draws shows dates and times as the browser would.
+ */
+export const TIME_ZONE_COOKIE = 'alumnet_tz';
