@@ -33,8 +33,9 @@ export function PrivacyPage() {
             <Text>
               As you use the portal we also store what you create: posts and the images in them,
               comments and likes, job postings, chat messages, help requests, feedback and quiz
-              answers. We keep a session cookie so that you stay signed in, and basic technical logs
-              (such as the time of a request) to keep the service running.
+              answers. We keep a session cookie so that you stay signed in, a cookie with your time
+              zone so that dates show in your own time, and basic technical logs (such as the time
+              of a request) to keep the service running.
             </Text>
           </PolicySection>
 
