@@ -11,7 +11,9 @@ import { createContext, useContext, useSyncExternalStore } from 'react';
 /** The zone a page was drawn in (the server's render, and the browser taking it over). */
 export const DrawnTimeZone = createContext<string | null>(null);
 
-const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+// Read once: every reader of the hook asks for it on every render, and a page does not move.
+let ownZone: string | undefined;
+const browserTimeZone = () => (ownZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone);
 const unchanging = () => () => undefined;
 
 /**
