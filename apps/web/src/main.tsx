@@ -8,13 +8,9 @@ import {
 } from './app/prerender-handover';
 import { router } from './app/router';
 import { readServerState } from './lib/server-state';
-import { rememberTimeZone } from './lib/time-zone';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-
-// The pages the server draws next show their times where this browser is (lib/time-zone.ts).
-rememberTimeZone();
 
 // The first render waits until the route is ready (its session check and its screen's chunk):
 // until then the page keeps what index.html holds, the mark or the screen drawn for it, instead

@@ -1,5 +1,5 @@
 import { TIME_ZONE_COOKIE } from '@alumnet/contract';
-import { createContext, useContext, useSyncExternalStore } from 'react';
+import { createContext, useContext, useEffect, useSyncExternalStore } from 'react';
 
 /**
  * Dates and times show in the reader's time zone. A page the server draws (src/ssr.tsx) is drawn
@@ -22,11 +22,24 @@ const unchanging = () => () => undefined;
  */
 export function useTimeZone() {
   const drawn = useContext(DrawnTimeZone);
-  return useSyncExternalStore(unchanging, browserTimeZone, () => drawn ?? browserTimeZone());
+  const zone = useSyncExternalStore(unchanging, browserTimeZone, () => drawn ?? browserTimeZone());
+  // A screen with dates has read the zone anyway: leaving it for the server costs nothing more.
+  useEffect(() => rememberTimeZone(), []);
+  return zone;
 }
 
-/** Leaves the browser's time zone where the server reads it, for the pages it draws next. */
+let remembered = false;
+
+/**
+ * Leaves the browser's time zone where the server reads it, for the pages it draws next; once a
+ * page. Called where reading the zone costs nothing: on a screen that shows dates, and while a
+ * sign-in is on its way. The first date format a page makes loads the runtime's zone data, 15-30
+ * ms here and four times that on a slow phone: on every page's start, the login page and the
+ * admin dashboard took that much longer to become usable.
+ */
 export function rememberTimeZone() {
+  if (remembered) return;
+  remembered = true;
   document.cookie = `${TIME_ZONE_COOKIE}=${encodeURIComponent(browserTimeZone())}; path=/; max-age=31536000; samesite=lax`;
 }
 

@@ -10,6 +10,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
 import { rememberUser } from '../../../lib/session';
+import { rememberTimeZone } from '../../../lib/time-zone';
 
 /** The first message the contract gives for a body, or null when it is valid. */
 export function firstProblem(schema: z.ZodType, body: unknown) {
@@ -20,7 +21,13 @@ export function firstProblem(schema: z.ZodType, body: unknown) {
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: LoginBody) => api.post(API.auth.login, signedInUser, body),
+    mutationFn: (body: LoginBody) => {
+      const answer = api.post(API.auth.login, signedInUser, body);
+      // While the answer is on its way: the pages the server draws from now on show the dates
+      // where this browser is (lib/time-zone.ts).
+      rememberTimeZone();
+      return answer;
+    },
     onSuccess: (user) => rememberUser(queryClient, user),
   });
 }
@@ -28,7 +35,11 @@ export function useLogin() {
 export function useSetPassword() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: SetPasswordBody) => api.post(API.auth.setPassword, signedInUser, body),
+    mutationFn: (body: SetPasswordBody) => {
+      const answer = api.post(API.auth.setPassword, signedInUser, body);
+      rememberTimeZone();
+      return answer;
+    },
     onSuccess: (user) => rememberUser(queryClient, user),
   });
 }
