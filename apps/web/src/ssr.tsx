@@ -71,6 +71,8 @@ sendRequestsThrough((path, init) => {
   return call(path, init);
 });
 
+const SERVER_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
 /**
  * The page at `url` (path and query) for the user `call` speaks for, inside `index` (index.html),
  * laid out for the screen the request names (`viewport`), its times in the time zone the browser
@@ -83,8 +85,7 @@ export function drawPage(
   viewport: Viewport,
   browserTimeZone?: string,
 ): Promise<Drawn> {
-  const timeZone =
-    knownTimeZone(browserTimeZone) ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const timeZone = knownTimeZone(browserTimeZone) ?? SERVER_TIME_ZONE;
   return calls.run(call, async () => {
     const client = createQueryClient();
     // A failed call shows as the screen's own error, at once: the browser asks again.

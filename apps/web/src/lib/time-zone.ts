@@ -53,9 +53,10 @@ export function knownTimeZone(name: string | undefined) {
   }
 }
 
-// Made once per zone: `toLocaleString` with options builds a new formatter on every call, which
-// costs more than the rest of a post card's render.
-const formats = new Map<string, Intl.DateTimeFormat>();
+// Made once per options and zone: `toLocaleString` with options builds a new formatter on every
+// call, which costs more than the rest of a post card's render. Keyed by the options object
+// itself (each caller passes a constant), so a lookup builds no key.
+const formats = new WeakMap<Intl.DateTimeFormatOptions, Map<string, Intl.DateTimeFormat>>();
 
 /** A cached `Intl.DateTimeFormat` (`timeZone` undefined: the runtime's own zone). */
 export function dateFormat(
@@ -63,22 +64,21 @@ export function dateFormat(
   options: Intl.DateTimeFormatOptions,
   timeZone?: string,
 ): Intl.DateTimeFormat {
-  const key = `${locale}|${timeZone ?? ''}|${JSON.stringify(options)}`;
-  let format = formats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, { ...options, timeZone });
-    formats.set(key, format);
-  }
+  let byZone = formats.get(options);
+  if (!byZone) formats.set(options, (byZone = new Map()));
+  const key = `${locale}|${timeZone ?? ''}`;
+  let format = byZone.get(key);
+  if (!format)
+    byZone.set(key, (format = new Intl.DateTimeFormat(locale, { ...options, timeZone })));
   return format;
 }
 
+const CALENDAR_DAY = { year: 'numeric', month: 'numeric', day: 'numeric' } as const;
+
 /** The calendar day `date` falls on in `timeZone`, as a count of days (to compare two). */
 export function dayNumber(date: Date, timeZone?: string) {
-  const parts = dateFormat('en-US', { year: 'numeric', month: 'numeric', day: 'numeric' }, timeZone)
-    .formatToParts(date)
-    .reduce<Record<string, number>>(
-      (all, part) => ({ ...all, [part.type]: Number(part.value) }),
-      {},
-    );
-  return Date.UTC(parts.year!, parts.month! - 1, parts.day!) / 86_400_000;
+  const day = { year: 0, month: 0, day: 0 };
+  for (const part of dateFormat('en-US', CALENDAR_DAY, timeZone).formatToParts(date))
+    if (part.type in day) day[part.type as keyof typeof day] = Number(part.value);
+  return Date.UTC(day.year, day.month - 1, day.day) / 86_400_000;
 }

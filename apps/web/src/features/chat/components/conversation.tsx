@@ -65,6 +65,8 @@ export function Conversation({
   }, [error, errorUpdatedAt]);
 
   const stored = conversationMessages(query.data);
+  // Each message's day, once: a run of messages shows it when it changes.
+  const days = stored.map((m) => messageDay(m.createdAt, now, timeZone));
   // Sent from here and not yet answered; dropped once the stored copy (same clientId) is in.
   const storedClientIds = new Set(stored.map((m) => m.clientId).filter(Boolean));
   const pending = useMutationState({
@@ -158,8 +160,8 @@ export function Conversation({
               </Center>
             )}
             {stored.map((m, i) => {
-              const day = messageDay(m.createdAt, now, timeZone);
-              const newDay = i === 0 || messageDay(stored[i - 1]!.createdAt, now, timeZone) !== day;
+              const day = days[i]!;
+              const newDay = i === 0 || days[i - 1] !== day;
               const own = m.senderId === myId;
               return (
                 <Fragment key={m._id}>
