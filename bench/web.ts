@@ -128,10 +128,12 @@ try {
       if (!result) throw new Error(`no Lighthouse result for ${screen.route}`);
       runs.push({ lhr: result.lhr, report: result.report as string });
     }
-    const valid = runs.filter((run) => !run.lhr.runtimeError);
-    const median = valid.length ? computeMedianRun(valid.map((run) => run.lhr)) : runs[0]!.lhr;
+    // A run Lighthouse could not finish scores 0: left out of the median and the spread.
+    const finished = runs.filter((run) => !run.lhr.runtimeError);
+    const counted = finished.length ? finished : runs;
+    const median = finished.length ? computeMedianRun(counted.map((run) => run.lhr)) : runs[0]!.lhr;
     const result = runs.find((run) => run.lhr === median)!;
-    const scores = runs.map((run) =>
+    const scores = counted.map((run) =>
       Math.round((run.lhr.categories.performance?.score ?? 0) * 100),
     );
     const { categories, audits, runtimeError } = result.lhr;
@@ -161,7 +163,7 @@ try {
         .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1)
         .map((ref) => `${key}: ${audits[ref.id]!.title}`),
     );
-    const blocking = runs.map((run) =>
+    const blocking = counted.map((run) =>
       Math.round(run.lhr.audits['total-blocking-time']?.numericValue ?? 0),
     );
     console.log(
