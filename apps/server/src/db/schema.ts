@@ -606,6 +606,19 @@ export const invitations = pgTable(
   (t) => [index('invitations_user_idx').on(t.userId)],
 );
 
+/**
+ * A "forgot password" link: one per member (asking again replaces it), single use, short-lived;
+ * only its hash is kept.
+ */
+export const passwordResets = pgTable('password_resets', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});
+
 /** Values the installation keeps for itself (e.g. the secret invitation links are derived from). */
 export const appSettings = pgTable('app_settings', {
   key: text('key').primaryKey(),
@@ -654,6 +667,18 @@ export const games = pgTable('games', {
     .default('lobby'),
   currentQuestion: smallint('current_question'),
   questionStartedAt: timestamp('question_started_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/**
+ * A visitor's proof that an e-mail is theirs before a quiz names them: a six-digit code sent to
+ * it, with a deadline and a count of tries; only its hash is kept. Asking again replaces it.
+ */
+export const quizEmailCodes = pgTable('quiz_email_codes', {
+  email: text('email').primaryKey(),
+  codeHash: text('code_hash').notNull(),
+  tries: smallint('tries').notNull().default(0),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   createdAt: createdAt(),
 });
 
