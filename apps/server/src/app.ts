@@ -1,6 +1,5 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyFormbody from '@fastify/formbody';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
@@ -42,6 +41,7 @@ import { chatGateway } from './realtime/chat-gateway';
 import { quizGateway } from './realtime/quiz-gateway';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
+import { requestForLog, requestOriginPlugin } from './plugins/request-origin';
 import { webPlugin } from './plugins/web';
 import { metricsPlugin } from './plugins/metrics';
 import { redisWithMemoryFallback } from './lib/rate-limits';
@@ -59,7 +59,7 @@ export interface BuildOptions {
 /** The whole HTTP app, built as a plugin tree: the process and every test build it the same way. */
 export async function buildApp({ config, db, logger = false, backupToken }: BuildOptions) {
   const app = Fastify({
-    logger,
+    logger: logger && { ...(logger === true ? {} : logger), serializers: { req: requestForLog } },
     trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
@@ -83,8 +83,12 @@ export async function buildApp({ config, db, logger = false, backupToken }: Buil
   // app's files are compressed once at build time and sent as they are (plugins/web.ts).
   await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(fastifyCookie);
-  // Delivery status callbacks of SMS and WhatsApp providers are posted as forms.
-  await app.register(fastifyFormbody);
+  // The API takes JSON (and the bytes of an upload, where a route says so); a form (the one kind
+  // of body another site's page can post without asking) is parsed only where a route registers
+  // the parser for itself (the providers' webhooks), and anything else answers 415.
+  app.removeContentTypeParser('text/plain');
+  // Before anything reads the request: another site's POST, a password in an address.
+  await app.register(requestOriginPlugin, { publicUrl: config.publicUrl });
   // Which dependencies are away, logged once per outage (ops/outages.ts).
   await app.register(outagesPlugin);
   const redis = config.redisUrl
@@ -131,6 +135,7 @@ export async function buildApp({ config, db, logger = false, backupToken }: Buil
     sessionDays: config.sessionDays,
     cookieSecure: config.cookieSecure,
     perIpPerMinute: config.authRateLimitPerMinute,
+    publicUrl: config.publicUrl,
   });
   await app.register(lookupRoutes);
   await app.register(userRoutes);

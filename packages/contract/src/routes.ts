@@ -6,6 +6,11 @@ export const API = {
     logout: '/api/auth/logout',
     me: '/api/auth/me',
     setPassword: '/api/auth/set-password',
+    /** POST {userName}: mail (or text) a reset link; the same answer whoever asks. */
+    passwordReset: '/api/auth/password-reset',
+    /** GET: is the link still good; POST {newPassword, confirmPassword}: set it and sign in. */
+    passwordResetToken: (token: string) =>
+      `/api/auth/password-reset/${encodeURIComponent(token)}`,
   },
   users: {
     user: '/api/users/user',
@@ -82,6 +87,8 @@ export const API = {
   quiz: {
     gameStatus: (code: string) => `/api/kahoot/game-status/${encodeURIComponent(code)}`,
     validateUser: '/api/kahoot/validate-user',
+    /** Ours: sends a visitor a six-digit code for validate-user (issue 25). */
+    emailCode: '/api/kahoot/email-code',
     joinGame: (code: string) => `/api/kahoot/join-game/${encodeURIComponent(code)}`,
     submitAnswer: (code: string, playerId: string) =>
       `/api/kahoot/submit-answer/${encodeURIComponent(code)}/${encodeURIComponent(playerId)}`,
@@ -127,7 +134,8 @@ export const API = {
     accept: (token: string) => `/api/invitations/${encodeURIComponent(token)}/accept`,
   },
   /** Twilio-shaped delivery status callbacks (form-encoded, signed). */
-  webhooks: { messageStatus: '/api/webhooks/messages/status' },
+  /** Called by providers' servers, not browsers: signed, exempt from the same-site rule. */
+  webhooks: { prefix: '/api/webhooks/', messageStatus: '/api/webhooks/messages/status' },
   /** GET ?cursor: the pictures of the posts the member may see, newest first. */
   gallery: { fetch: '/api/gallery' },
   images: {

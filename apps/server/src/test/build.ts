@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
-import { buildApp } from '../app';
+import { buildApp, type BuildOptions } from '../app';
 import { loadConfig } from '../config';
 import { adminQuery, databaseUrl } from '../db/admin';
 import { createDatabase, POOL_SIZE } from '../db/client';
@@ -33,7 +33,10 @@ export async function createTestDatabase() {
  * The real app on a fresh database, built exactly as the process builds it. Call `close` in
  * afterAll.
  */
-export async function buildTestApp(env: Record<string, string> = {}) {
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  { logger = false }: { logger?: BuildOptions['logger'] } = {},
+) {
   const database = await createTestDatabase();
   const { db, close: closeDb } = createDatabase(database.url, database.poolSize);
   // TEST_REDIS_URL: run on a real Redis (CI does); each file gets its own key prefix.
@@ -52,7 +55,7 @@ export async function buildTestApp(env: Record<string, string> = {}) {
     ...redis,
     ...env,
   });
-  const app = await buildApp({ config, db });
+  const app = await buildApp({ config, db, logger });
   await app.ready();
   return {
     app,

@@ -10,7 +10,8 @@ import {
   jobIdParams,
   messageAnswer,
 } from '@alumnet/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import fastifyFormbody from '@fastify/formbody';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
 import type { Config } from '../../config';
@@ -114,37 +115,41 @@ export const dispatchRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
   );
 
   // Twilio-shaped delivery reports: signed with the auth token over the public URL and the form.
-  app.post(
-    API.webhooks.messageStatus,
-    {
-      schema: {
-        tags,
-        body: z.record(z.string(), z.string()),
-        response: { 200: z.object({ ok: z.literal(true) }) },
+  // The one API route that reads a form: the parser is registered in this route's scope only.
+  await app.register(async (scope) => {
+    await scope.register(fastifyFormbody);
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      API.webhooks.messageStatus,
+      {
+        schema: {
+          tags,
+          body: z.record(z.string(), z.string()),
+          response: { 200: z.object({ ok: z.literal(true) }) },
+        },
       },
-    },
-    async (request) => {
-      if (!config.twilio) throw notFound('No message provider is configured.');
-      const params = request.body;
-      const signature = request.headers['x-twilio-signature'];
-      const url = `${config.publicUrl}${API.webhooks.messageStatus}`;
-      if (
-        !isValidTwilioSignature(
-          config.twilio.authToken,
-          url,
-          params,
-          typeof signature === 'string' ? signature : undefined,
+      async (request) => {
+        if (!config.twilio) throw notFound('No message provider is configured.');
+        const params = request.body;
+        const signature = request.headers['x-twilio-signature'];
+        const url = `${config.publicUrl}${API.webhooks.messageStatus}`;
+        if (
+          !isValidTwilioSignature(
+            config.twilio.authToken,
+            url,
+            params,
+            typeof signature === 'string' ? signature : undefined,
+          )
         )
-      )
-        throw forbidden('Invalid signature.');
-      const sid = params.MessageSid;
-      if (!sid) throw badRequest('MessageSid is required.');
-      const status = params.MessageStatus;
-      if (status === 'delivered' || status === 'read')
-        await dispatch.providerStatus(sid, 'delivered');
-      else if (status === 'undelivered' || status === 'failed')
-        await dispatch.providerStatus(sid, 'undelivered');
-      return { ok: true as const };
-    },
-  );
+          throw forbidden('Invalid signature.');
+        const sid = params.MessageSid;
+        if (!sid) throw badRequest('MessageSid is required.');
+        const status = params.MessageStatus;
+        if (status === 'delivered' || status === 'read')
+          await dispatch.providerStatus(sid, 'delivered');
+        else if (status === 'undelivered' || status === 'failed')
+          await dispatch.providerStatus(sid, 'undelivered');
+        return { ok: true as const };
+      },
+    );
+  });
 };
