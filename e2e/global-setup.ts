@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,6 +8,8 @@ import type { TestProject } from 'vitest/node';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** Everything the server process printed: its request log lines too. */
+    serverLog: string;
   }
 }
 
@@ -38,7 +40,8 @@ export default async function setup(project: TestProject) {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
+      // Each request is logged, as in production: the tests read the log for what must not be there.
+      LOG_LEVEL: 'info',
       DATABASE_URL: '',
       // Every test logs in from 127.0.0.1: the production limit (20 a minute) would make the
       // suite's result depend on how fast it runs.
@@ -49,8 +52,14 @@ export default async function setup(project: TestProject) {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  server.stdout.on('data', (chunk) => (output += chunk));
-  server.stderr.on('data', (chunk) => (output += chunk));
+  const serverLog = path.join(dataDir, 'server.log');
+  const log = createWriteStream(serverLog);
+  server.stdout.pipe(log);
+  server.stderr.pipe(log);
+  // Kept in memory until the server is up, for the message if it never is.
+  const keep = (chunk: Buffer) => (output += chunk);
+  server.stdout.on('data', keep);
+  server.stderr.on('data', keep);
 
   const baseUrl = `http://127.0.0.1:${port}`;
   const stop = async () => {
@@ -80,7 +89,10 @@ export default async function setup(project: TestProject) {
     }
     await new Promise((r) => setTimeout(r, 250));
   }
+  server.stdout.off('data', keep);
+  server.stderr.off('data', keep);
   project.provide('baseUrl', baseUrl);
+  project.provide('serverLog', serverLog);
 
   return stop;
 }

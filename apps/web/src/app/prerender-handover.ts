@@ -1,18 +1,16 @@
 /**
- * A visitor's page arrives drawn in advance (build/prerender.ts), and its form can be typed into
- * before the app has started; the app's first render then replaces that markup with its own.
- * What was typed goes over to the app's fields (same `name`), the caret stays in its field, and
- * a form sent early (boot.js holds it back, see build/boot-script.ts) is sent once the app's
- * form has the values.
+ * A page arrives drawn (a visitor's by the build, build/prerender.ts; a signed-in user's by the
+ * server, src/ssr.tsx), and its fields can be typed into before the app has started. The app
+ * then takes the page over: it replaces a visitor's markup with its own, and attaches to a
+ * signed-in user's (hydration), whose field values React sets from its own state. Either way
+ * what was typed goes over to the app's state, and the caret stays in its field. A form cannot
+ * be sent before then: its submit button waits for the app (lib/use-taken-over.ts).
  */
 
 /** Marks the markup the build drew in place of the app (build/prerender.ts). */
 export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
-/** Set on <html> by boot.js when a form was sent before the app started. */
-export const EARLY_SUBMIT_ATTRIBUTE = 'data-early-submit';
-
 const TYPED =
-  'input[name]:not([type=hidden]):not([type=checkbox]):not([type=radio]):not([type=file]), textarea[name]';
+  'input:not([type=hidden]):not([type=checkbox]):not([type=radio]):not([type=file]), textarea';
 type Field = HTMLInputElement | HTMLTextAreaElement;
 
 /**
@@ -22,10 +20,10 @@ type Field = HTMLInputElement | HTMLTextAreaElement;
  */
 export function takeTypedFields(root: HTMLElement) {
   const fields = [...root.querySelectorAll<Field>(TYPED)];
-  let focused = fields.find((field) => field === document.activeElement)?.name;
+  let focused = fields.find((field) => field === document.activeElement);
   const onFocus = (event: FocusEvent) => {
     const field = fields.find((item) => item === event.target);
-    if (field) focused = field.name;
+    if (field) focused = field;
   };
   document.addEventListener('focusin', onFocus, true);
   return {
@@ -35,15 +33,18 @@ export function takeTypedFields(root: HTMLElement) {
       document.removeEventListener('focusin', onFocus, true);
       const typed = fields
         .filter((field) => field.value !== field.defaultValue)
-        .map((field) => ({ name: field.name, value: field.value }));
+        .map((field) => ({ field, value: field.value }));
       return { typed, focused };
     },
   };
 }
 
 const setValue = (field: Field, value: string) => {
-  // React tracks the value it last set; the prototype's setter goes around that tracker, so the
-  // input event below reads as the user's change and reaches the field's onChange.
+  // React tracks the value it last saw, and fires onChange only for a value that differs from
+  // it. A hydrated field's tracker may have seen what was typed already, so it is shown another
+  // value first (through the element's own setter, which React watches); the prototype's setter
+  // goes around it, so the input event below reads as the user's change.
+  field.value = value === '' ? ' ' : '';
   const prototype =
     field instanceof HTMLTextAreaElement
       ? HTMLTextAreaElement.prototype
@@ -53,18 +54,21 @@ const setValue = (field: Field, value: string) => {
 };
 
 /**
- * Once the app's first render has replaced the prerendered fields, gives their values to the
- * app's fields of the same name, focuses the one that had the caret, and sends the form if the
- * visitor already had. Gives up after `timeoutMs` (the screen then is not the one drawn).
+ * Once the app holds the page, gives what was typed to the app's fields, and focuses the one
+ * that had the caret. A hydrated field is the element that was typed into; a replaced one is
+ * found by its `name`. Gives up after `timeoutMs` (the screen then is not the one drawn).
  */
 export function handOverTypedFields(
   root: HTMLElement,
   taken: ReturnType<typeof takeTypedFields>,
   timeoutMs = 10_000,
 ) {
-  const html = document.documentElement;
-  const byName = (name: string) =>
-    [...root.querySelectorAll<Field>(TYPED)].find((field) => field.name === name);
+  const current = (field: Field) =>
+    field.isConnected
+      ? field
+      : field.name
+        ? [...root.querySelectorAll<Field>(TYPED)].find((item) => item.name === field.name)
+        : undefined;
   return new Promise<boolean>((resolve) => {
     const started = Date.now();
     const tick = () => {
@@ -75,18 +79,12 @@ export function handOverTypedFields(
         return resolve(false);
       }
       const { typed, focused } = taken.read();
-      // The number of the form that was sent (the page's forms are the same in both drawings).
-      const sentForm = html.getAttribute(EARLY_SUBMIT_ATTRIBUTE);
-      html.removeAttribute(EARLY_SUBMIT_ATTRIBUTE);
-      if (!typed.length && !focused && sentForm === null) return resolve(false);
-      for (const { name, value } of typed) {
-        const field = byName(name);
-        if (field) setValue(field, value);
+      if (!typed.length && !focused) return resolve(false);
+      for (const { field, value } of typed) {
+        const target = current(field);
+        if (target) setValue(target, value);
       }
-      if (focused) byName(focused)?.focus();
-      const form = sentForm === null ? undefined : document.forms[Number(sentForm)];
-      // After the app has drawn the values it now holds, so that its handler reads them.
-      if (form) setTimeout(() => form.requestSubmit());
+      if (focused) current(focused)?.focus();
       resolve(true);
     };
     tick();

@@ -1,6 +1,7 @@
 import { Box, Button, Group, Paper, Stack, Text, Textarea, UnstyledButton } from '@mantine/core';
 import { MAX_COMMENT_LENGTH, type PostComment } from '@alumnet/contract';
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useTakenOver } from '../lib/use-taken-over';
 import { AuthorAvatar, classOf } from './author-avatar';
 
 /** Long threads open folded to the latest few; the rest is one click away. */
@@ -21,6 +22,7 @@ export function CommentThread({
   pending: boolean;
 }) {
   const [text, setText] = useState('');
+  const takenOver = useTakenOver();
   // Growing with its text measures the box on every render (a forced layout each); a page of
   // posts draws twenty boxes nobody has typed in yet, so the measuring starts with the typing.
   const grows = text.length > 0;
@@ -71,11 +73,12 @@ export function CommentThread({
           ))}
         </Stack>
       )}
-      <form onSubmit={submit}>
+      <form method="post" onSubmit={submit}>
         <Group gap="xs" align="flex-end" wrap="nowrap">
           <Box style={{ flex: 1 }} miw={0}>
             <Textarea
               aria-label="Write a comment"
+              name="comment"
               placeholder="Write a comment…"
               autosize={grows}
               rows={1}
@@ -89,7 +92,7 @@ export function CommentThread({
             />
           </Box>
           {canPost && (
-            <Button type="submit" radius="xl" loading={pending}>
+            <Button type="submit" radius="xl" loading={!takenOver || pending}>
               Post
             </Button>
           )}

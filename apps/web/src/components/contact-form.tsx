@@ -2,9 +2,10 @@ import { Button, Stack, TextInput, Textarea } from '@mantine/core';
 import { API, helpRequestBody, okSchema } from '@alumnet/contract';
 import type { HelpRequestBody } from '@alumnet/contract';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { api } from '../lib/api-client';
+import { useTakenOver } from '../lib/use-taken-over';
 import { notify } from '../lib/notify';
 
 type Field = 'fullName' | 'email' | 'query';
@@ -16,6 +17,10 @@ const empty: Values = { fullName: '', email: '', query: '' };
 export function ContactForm() {
   const [values, setValues] = useState<Values>(empty);
   const [errors, setErrors] = useState<Partial<Values>>({});
+  // Set at the press itself: a second press in the same moment (a double click) comes before
+  // the mutation's pending state has rendered.
+  const sending = useRef(false);
+  const takenOver = useTakenOver();
 
   const send = useMutation({
     mutationFn: (body: HelpRequestBody) => api.post(API.help.add, okSchema, body),
@@ -25,6 +30,9 @@ export function ContactForm() {
       setErrors({});
     },
     onError: (err) => notify.error(err.message),
+    onSettled: () => {
+      sending.current = false;
+    },
   });
 
   const change = (field: Field, value: string) => {
@@ -34,7 +42,7 @@ export function ContactForm() {
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (send.isPending) return;
+    if (sending.current) return;
     const parsed = helpRequestBody.safeParse(values);
     if (!parsed.success) {
       const fieldErrors: Partial<Values> = {};
@@ -51,15 +59,17 @@ export function ContactForm() {
       notify.error(parsed.error.issues[0]?.message ?? 'Please check the form');
       return;
     }
+    sending.current = true;
     send.mutate(parsed.data);
   };
 
   return (
     // noValidate: the contract's messages are the ones a person should read, not the browser's.
-    <form onSubmit={submit} noValidate aria-label="Contact Us">
+    <form method="post" onSubmit={submit} noValidate aria-label="Contact Us">
       <Stack gap="md">
         <TextInput
           label="Name"
+          name="fullName"
           placeholder="Your full name"
           autoComplete="name"
           withAsterisk
@@ -69,6 +79,7 @@ export function ContactForm() {
         />
         <TextInput
           label="Email"
+          name="email"
           type="email"
           placeholder="you@example.com"
           autoComplete="email"
@@ -79,6 +90,7 @@ export function ContactForm() {
         />
         <Textarea
           label="Message"
+          name="query"
           placeholder="How can we help?"
           withAsterisk
           autosize
@@ -90,7 +102,7 @@ export function ContactForm() {
         />
         <Button
           type="submit"
-          loading={send.isPending}
+          loading={!takenOver || send.isPending}
           size="md"
           style={{ alignSelf: 'flex-start' }}
         >

@@ -17,6 +17,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { lookups } from '../../../lib/lookups';
 import { notify } from '../../../lib/notify';
+import { useTakenOver } from '../../../lib/use-taken-over';
 import { firstProblem, useSignup } from '../api/auth';
 import { AuthCard } from './auth-card';
 
@@ -51,6 +52,7 @@ export function SignupPage() {
   const [form, setForm] = useState<Form>(empty);
   const [done, setDone] = useState<SignupAnswer | null>(null);
   const signup = useSignup();
+  const takenOver = useTakenOver();
 
   const colleges = useQuery(lookups.colleges());
   const degrees = useQuery(lookups.degrees(form.collegeId));
@@ -110,7 +112,7 @@ export function SignupPage() {
       title="Sign Up"
       subtitle="Tell us who you are. Your college reviews every sign-up before the account opens."
     >
-      <form onSubmit={submit} noValidate>
+      <form method="post" onSubmit={submit} noValidate>
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
             <TextInput
@@ -175,7 +177,7 @@ export function SignupPage() {
               disabled={!form.batchId}
             />
           </SimpleGrid>
-          <Button type="submit" loading={signup.isPending} fullWidth size="md">
+          <Button type="submit" loading={!takenOver || signup.isPending} fullWidth size="md">
             Sign Up
           </Button>
           <Text size="sm" ta="center">

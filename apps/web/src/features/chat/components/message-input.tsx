@@ -32,6 +32,7 @@ export function MessageInput({ memberId }: { memberId: string }) {
     <Group gap="xs" p="sm" align="flex-end" wrap="nowrap">
       <Textarea
         aria-label="Message"
+        name="message"
         placeholder="Type a message"
         autosize
         minRows={1}

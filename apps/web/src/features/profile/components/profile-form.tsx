@@ -26,6 +26,7 @@ import { lookups } from '../../../lib/lookups';
 import { notify } from '../../../lib/notify';
 import { isAllowedImage, uploadImage } from '../../../lib/upload-image';
 import { useObjectUrl } from '../../../lib/use-object-url';
+import { useTakenOver } from '../../../lib/use-taken-over';
 import { useUpdateProfile } from '../api/profile';
 import { formProblem, updateBody, type ProfileForm as Form } from '../utils/update-body';
 
@@ -42,6 +43,7 @@ const initialForm = (profile: UserProfile): Form => ({
 /** The right-hand form of the profile screen (member-portal.md §2, §5, §8). */
 export function ProfileForm({ profile }: { profile: UserProfile }) {
   const [form, setForm] = useState<Form>(() => initialForm(profile));
+  const takenOver = useTakenOver();
   const [picture, setPicture] = useState<File | null>(null);
   const [pictureError, setPictureError] = useState<string | null>(null);
   const [savedPic, setSavedPic] = useState(profile.profilePic);
@@ -118,7 +120,7 @@ export function ProfileForm({ profile }: { profile: UserProfile }) {
   );
 
   return (
-    <form onSubmit={save} noValidate>
+    <form method="post" onSubmit={save} noValidate>
       <Stack gap="lg">
         <Group gap="md" wrap="nowrap" align="flex-end">
           <Avatar
@@ -237,7 +239,7 @@ export function ProfileForm({ profile }: { profile: UserProfile }) {
               Uploading...
             </Text>
           )}
-          <Button type="submit" loading={uploading || update.isPending} miw={120}>
+          <Button type="submit" loading={!takenOver || uploading || update.isPending} miw={120}>
             Save
           </Button>
         </Group>

@@ -2,6 +2,7 @@ import { QUIZ, QUIZ_MESSAGES, normalizeQuizCode } from '@alumnet/contract';
 import { Alert, Button, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertTriangle, IconDeviceGamepad2 } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useTakenOver } from '../../../lib/use-taken-over';
 
 interface CodeEntryProps {
   initialCode: string;
@@ -14,6 +15,7 @@ interface CodeEntryProps {
 export function CodeEntry({ initialCode, busy, error, onSubmit }: CodeEntryProps) {
   const [code, setCode] = useState(initialCode);
   const [required, setRequired] = useState(false);
+  const takenOver = useTakenOver();
   const complete = code.length === QUIZ.codeLength;
 
   const attempt = () => {
@@ -30,7 +32,7 @@ export function CodeEntry({ initialCode, busy, error, onSubmit }: CodeEntryProps
   };
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form method="post" onSubmit={submit} noValidate>
       <Stack gap="md">
         <Stack align="center" gap="xs">
           <ThemeIcon size={56} radius="xl" variant="light">
@@ -45,6 +47,7 @@ export function CodeEntry({ initialCode, busy, error, onSubmit }: CodeEntryProps
         </Stack>
         <TextInput
           label="Quiz code"
+          name="code"
           placeholder="ABC123"
           value={code}
           onChange={(event) => {
@@ -73,7 +76,7 @@ export function CodeEntry({ initialCode, busy, error, onSubmit }: CodeEntryProps
             {error}
           </Alert>
         )}
-        <Button type="submit" size="lg" fullWidth disabled={!complete} loading={busy}>
+        <Button type="submit" size="lg" fullWidth disabled={!complete} loading={!takenOver || busy}>
           Enter
         </Button>
       </Stack>
