@@ -13,11 +13,15 @@ import { API, type QuizServerMessage } from '@alumnet/contract';
 import { Agent, request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
+import { SESSION_COOKIE } from '../apps/server/src/modules/auth/tokens';
+import { playerSessionToken } from './quiz-sessions';
 import { seededRandom } from './seeded-random';
 
 export interface PlayersSlice {
   url: string;
   code: string;
+  /** What the players' session tokens are derived from (quiz-sessions.ts). */
+  runSecret: string;
   /** Players `first`..`last` (1-based) of the seeded members quiz-player-<n>@bench.example. */
   first: number;
   last: number;
@@ -101,7 +105,7 @@ interface Answer {
   status: number;
   body: string;
 }
-function post(url: string, body: object, localAddress?: string) {
+function post(url: string, body: object, localAddress?: string, cookie?: string) {
   const payload = JSON.stringify(body);
   return new Promise<Answer>((resolve, reject) => {
     const req = request(
@@ -113,6 +117,7 @@ function post(url: string, body: object, localAddress?: string) {
         headers: {
           'content-type': 'application/json',
           'content-length': Buffer.byteLength(payload),
+          ...(cookie ? { cookie } : {}),
         },
         timeout: 60_000,
       },
@@ -304,10 +309,12 @@ async function play(slice: PlayersSlice, tell: (message: FromPlayers) => void) {
   }
 
   async function join(player: Player) {
+    // Signed in, as a member on their own phone: the session stands for the e-mail code.
     const validated = await post(
       `${url}${API.quiz.validateUser}`,
-      { email_id: player.email },
+      { email_id: player.email, game_code: code },
       player.address,
+      `${SESSION_COOKIE}=${playerSessionToken(slice.runSecret, player.n)}`,
     );
     if (validated.status !== 200) throw new Error(`validate-user ${validated.status}`);
     const id = (JSON.parse(validated.body) as { player_id: string }).player_id;

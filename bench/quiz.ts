@@ -28,6 +28,7 @@
  */
 import { API, type QuizServerMessage } from '@alumnet/contract';
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { availableParallelism, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -38,6 +39,7 @@ import { runMigrations } from '../apps/server/src/db/migrate';
 import { BENCH_ADMIN, seedBenchCollege } from './scratch-database';
 import { benchDatabase, benchRun, gcBetween, pinApart, type BenchDatabase } from './server-process';
 import type { FromPlayers, PlayersReport, PlayersSlice, ToPlayers } from './quiz-players';
+import { playerSessionHash } from './quiz-sessions';
 import { integerFlag } from './flags';
 
 const { values: flags } = parseArgs({
@@ -66,6 +68,8 @@ const PROCESSES = integerFlag(
   PLAYERS,
 );
 const ADMIN = BENCH_ADMIN;
+/** The players' sessions are derived from it (quiz-sessions.ts). */
+const RUN_SECRET = randomBytes(16).toString('base64url');
 const wall = () => performance.timeOrigin + performance.now();
 
 // ------------------------------------------------------------------------------ database
@@ -86,6 +90,18 @@ async function seed(database: BenchDatabase) {
               'quiz-player-' || g || '@bench.example', $2, true, true
          FROM generate_series(1, $3::int) AS g`,
       [college, hash, PLAYERS],
+    );
+    // Each player signed in already: validate-user answers a member's own session (issue 25).
+    const numbers = Array.from({ length: PLAYERS }, (_, i) => i + 1);
+    await pool.query(
+      `INSERT INTO sessions (user_id, token_hash, expires_at)
+       SELECT u.id, s.token_hash, now() + interval '1 day'
+         FROM unnest($1::text[], $2::text[]) AS s(email, token_hash)
+         JOIN users u ON u.email = s.email`,
+      [
+        numbers.map((n) => `quiz-player-${n}@bench.example`),
+        numbers.map((n) => playerSessionHash(RUN_SECRET, n)),
+      ],
     );
   } finally {
     await close();
@@ -332,6 +348,7 @@ async function run() {
       const slice: PlayersSlice = {
         url: urls[k % urls.length]!,
         code,
+        runSecret: RUN_SECRET,
         first: k * per + 1,
         last: Math.min(PLAYERS, (k + 1) * per),
         questions: QUESTIONS,

@@ -1,4 +1,10 @@
-import { API, QUIZ_MESSAGES, questionOfText } from '@alumnet/contract';
+import {
+  API,
+  QUIZ_IDENTITY_MESSAGES,
+  QUIZ_MESSAGES,
+  outboxAnswer,
+  questionOfText,
+} from '@alumnet/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, logIn, openPage, url } from './browser';
@@ -18,13 +24,23 @@ const QUESTIONS = [
   },
 ];
 
+/**
+ * How a player proves who they are: signed in (their own address, fixed), or as a visitor with
+ * the code e-mailed to the address, read here from the college's outbox.
+ */
+type Identity = { signedIn: true } | { readCode: () => Promise<string> };
+
 /** A player on a phone-sized page, from the code to the welcome. */
-async function join(browser: Browser, code: string, email: string) {
+async function join(browser: Browser, code: string, email: string, identity: Identity) {
   const context = await browser.newContext({
     viewport: { width: 390, height: 844 },
     isMobile: true,
   });
   const page = await context.newPage();
+  if ('signedIn' in identity) {
+    await logIn(page, email);
+    await page.waitForURL(url('/dashboard'));
+  }
   await openPage(page, '/quiz');
   await page.getByRole('heading', { name: QUIZ_MESSAGES.heading }).waitFor();
   const input = page.getByLabel('Quiz code');
@@ -33,10 +49,40 @@ async function join(browser: Browser, code: string, email: string) {
   await input.pressSequentially(code.slice(5).toLowerCase());
   expect(await input.inputValue()).toBe(code);
   await page.getByRole('button', { name: 'Enter' }).click();
-  await page.getByLabel('Your e-mail').fill(email);
+  const field = page.getByLabel('Your e-mail');
+  if ('signedIn' in identity) {
+    // The member's own address, and no way to change it.
+    await expect.poll(() => field.inputValue()).toBe(email);
+    expect(await field.getAttribute('readonly')).not.toBeNull();
+  } else {
+    await field.fill(email);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await page.getByText(QUIZ_IDENTITY_MESSAGES.codeSent).waitFor();
+    await page.getByLabel('Code from the e-mail').fill(await identity.readCode());
+  }
   await page.getByRole('button', { name: QUIZ_MESSAGES.validateEmail }).click();
   await page.getByRole('button', { name: QUIZ_MESSAGES.joinGame }).click();
   return page;
+}
+
+/** The newest quiz code e-mailed to this address, as the college's admin reads the outbox. */
+async function codeFromOutbox(admin: Page, email: string) {
+  let found: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await admin.request.get(url(API.dashboard.outbox));
+        const { messages } = outboxAnswer.parse(await response.json());
+        const mail = messages.find(
+          (m) => m.recipient === email && /is your quiz code/.test(m.subject ?? ''),
+        );
+        found = mail ? /\b(\d{6})\b/.exec(mail.body)?.[1] : undefined;
+        return found;
+      },
+      { timeout: 15_000 },
+    )
+    .toMatch(/^\d{6}$/);
+  return found!;
 }
 
 describe('Live quiz (host console and player screen)', () => {
@@ -78,8 +124,10 @@ describe('Live quiz (host console and player screen)', () => {
     const code = host.url().slice(-6);
     await host.getByLabel(`Game code ${code}`).waitFor();
 
-    const meera = await join(browser, code, 'member@demo.alumnet.dev');
-    const second = await join(browser, code, 'member2@demo.alumnet.dev');
+    const meera = await join(browser, code, 'member@demo.alumnet.dev', { signedIn: true });
+    const second = await join(browser, code, 'member2@demo.alumnet.dev', {
+      readCode: () => codeFromOutbox(host, 'member2@demo.alumnet.dev'),
+    });
     const players = host.getByRole('list', { name: 'Players' }).getByRole('listitem');
     await expect.poll(() => players.count(), { timeout: 15_000 }).toBe(2);
 

@@ -81,14 +81,55 @@ export const gameStatusAnswer = z.object({
 });
 export type GameStatusAnswer = z.infer<typeof gameStatusAnswer>;
 
+/** How a visitor proves an e-mail address is theirs before playing as its member (issue 25). */
+export const QUIZ_EMAIL_CODE = {
+  digits: 6,
+  minutes: 10,
+  tries: 5,
+  /** A new code for the same address is sent at most this often. */
+  resendSeconds: 60,
+} as const;
+
+/** Ours (not the spec's): the words of the e-mail code step. */
+export const QUIZ_IDENTITY_MESSAGES = {
+  /** The same for every address, member or not: the answer must not tell who is an alumnus. */
+  codeSent: 'If this address belongs to a member, a code is on its way.',
+  codeInvalid: `The code is ${QUIZ_EMAIL_CODE.digits} digits.`,
+  codeNeeded: 'Enter the code we sent to this address, or ask for one.',
+  codeExpired: 'This code has expired. Ask for a new one.',
+  codeExhausted: 'Too many wrong codes. Ask for a new one.',
+  gameCodeNeeded: 'Enter the quiz code first.',
+  otherMember:
+    'You are signed in as another member. Play with your own e-mail address, or sign out first.',
+} as const;
+
+const quizEmail = z
+  .string({ error: QUIZ_MESSAGES.emailInvalid })
+  .trim()
+  .toLowerCase()
+  .regex(/^[^\s@]+@[^\s@]+$/, QUIZ_MESSAGES.emailInvalid);
+export const emailCodeDigits = z
+  .string({ error: QUIZ_IDENTITY_MESSAGES.codeInvalid })
+  .trim()
+  .regex(/^\d{6}$/, QUIZ_IDENTITY_MESSAGES.codeInvalid);
+
+/** POST {API.quiz.emailCode} (ours): a visitor asks for a code; the answer is always the same. */
+export const emailCodeBody = z.object({ email_id: quizEmail });
+export const emailCodeAnswer = z.object({ message: z.string() });
+export type EmailCodeAnswer = z.infer<typeof emailCodeAnswer>;
+
+/**
+ * POST {API.quiz.validateUser}: the spec's `email_id`, plus ours: the game the player_id is for
+ * (it works in that game only) and, for a visitor without a session, the code e-mailed to them.
+ * A signed-in member names their own address and needs no code.
+ */
 export const validateUserBody = z.object({
-  email_id: z
-    .string({ error: QUIZ_MESSAGES.emailInvalid })
-    .trim()
-    .toLowerCase()
-    .regex(/^[^\s@]+@[^\s@]+$/, QUIZ_MESSAGES.emailInvalid),
+  email_id: quizEmail,
+  game_code: z.string({ error: QUIZ_IDENTITY_MESSAGES.gameCodeNeeded }).pipe(quizCode),
+  code: emailCodeDigits.optional(),
 });
-/** The player_id is unguessable: it is the player's credential in the games they join. */
+export type ValidateUserBody = z.output<typeof validateUserBody>;
+/** The player_id is unguessable: it is the player's credential in the one game it was made for. */
 export const validateUserAnswer = z.object({ name: z.string(), player_id: z.string() });
 export type ValidateUserAnswer = z.infer<typeof validateUserAnswer>;
 
@@ -270,4 +311,15 @@ export const hostState = z.object({
 });
 export type HostState = z.infer<typeof hostState>;
 /** POST {API.quizHost.action(code)}: the host moves the game on. */
-export const hostActionBody = z.object({ action: z.enum(['start', 'next', 'end']) });
+export const hostActionBody = z.object({
+  action: z.enum(['start', 'next', 'end']),
+  /**
+   * Where the console stood when the host pressed (its last host_state). When given, an action
+   * for a step the game already left is ignored: a double press on Next moves the game one step,
+   * not two.
+   */
+  from: z
+    .object({ status: z.enum(gameStatuses), question_number: z.number().int().min(0) })
+    .optional(),
+});
+export type HostActionBody = z.infer<typeof hostActionBody>;

@@ -9,8 +9,7 @@ export const API = {
     /** POST {userName}: mail (or text) a reset link; the same answer whoever asks. */
     passwordReset: '/api/auth/password-reset',
     /** GET: is the link still good; POST {newPassword, confirmPassword}: set it and sign in. */
-    passwordResetToken: (token: string) =>
-      `/api/auth/password-reset/${encodeURIComponent(token)}`,
+    passwordResetToken: (token: string) => `/api/auth/password-reset/${encodeURIComponent(token)}`,
   },
   users: {
     user: '/api/users/user',
@@ -133,8 +132,10 @@ export const API = {
     show: (token: string) => `/api/invitations/${encodeURIComponent(token)}`,
     accept: (token: string) => `/api/invitations/${encodeURIComponent(token)}/accept`,
   },
-  /** Twilio-shaped delivery status callbacks (form-encoded, signed). */
-  /** Called by providers' servers, not browsers: signed, exempt from the same-site rule. */
+  /**
+   * Twilio-shaped delivery status callbacks (form-encoded, signed): called by providers' servers,
+   * not browsers, so exempt from the same-site rule (plugins/request-origin.ts).
+   */
   webhooks: { prefix: '/api/webhooks/', messageStatus: '/api/webhooks/messages/status' },
   /** GET ?cursor: the pictures of the posts the member may see, newest first. */
   gallery: { fetch: '/api/gallery' },

@@ -87,3 +87,45 @@ export function rejectionEmail(p: {
 /** SMS and WhatsApp invitations: short, the link last so phones make it tappable. */
 export const invitationText = (p: { fullName: string; collegeName: string; link: string }) =>
   `Hi ${p.fullName}, ${p.collegeName} invites you to its alumni network on Alumnet. Set your password: ${p.link}`;
+
+/** A password reset link, asked for on the login page ("Forgot password?"). */
+export function passwordResetEmail(p: {
+  fullName: string;
+  collegeName: string;
+  link: string;
+  minutes: number;
+}): MessageContent {
+  const lines = [
+    `Dear ${p.fullName},`,
+    'Someone, hopefully you, asked to choose a new password for your Alumnet account.',
+    `The link works once and for ${p.minutes} minutes. If you did not ask, ignore this e-mail: your password stays as it is.`,
+  ];
+  return {
+    subject: 'Choose a new Alumnet password',
+    text: `${lines.join('\n\n')}\n\nChoose a new password: ${p.link}\n`,
+    html: layout(p.collegeName, lines, { label: 'Choose a new password', url: p.link }),
+  };
+}
+
+/** The same link by SMS, for a member who gave their phone number. */
+export const passwordResetText = (p: { link: string; minutes: number }) =>
+  `Alumnet: choose a new password within ${p.minutes} minutes (ignore this if you did not ask): ${p.link}`;
+
+/** The code a visitor types on the quiz's player screen to play as the member of this address. */
+export function quizCodeEmail(p: {
+  fullName: string;
+  collegeName: string;
+  code: string;
+  minutes: number;
+}): MessageContent {
+  const lines = [
+    `Dear ${p.fullName},`,
+    `Your code to join the quiz is ${p.code}. Type it on the quiz screen within ${p.minutes} minutes.`,
+    'If you did not ask for it, ignore this e-mail: nobody can play as you without the code.',
+  ];
+  return {
+    subject: `${p.code} is your quiz code`,
+    text: `${lines.join('\n\n')}\n`,
+    html: layout(p.collegeName, lines),
+  };
+}

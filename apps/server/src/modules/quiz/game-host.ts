@@ -7,7 +7,15 @@ import {
 import { QuizGame, QuizStateError, type AnswerRejection } from '@alumnet/quiz-engine';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../../db/client';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { appSecret } from '../../db/app-secret';
+import {
+  AppError,
+  badRequest,
+  conflict,
+  forbidden,
+  notFound,
+  unauthorized,
+} from '../../lib/errors';
 import { groupCommit } from '../../lib/group-commit';
 import { GameMoved, type QuizCluster } from './cluster';
 import {
@@ -18,6 +26,7 @@ import {
   toEngineQuestion,
   type GameEvent,
 } from './presenter';
+import { userOfPlayerToken } from './player-token';
 import * as repo from './repository';
 
 /** The host's console gets at most this many pushes a second. */
@@ -26,6 +35,9 @@ const HOST_PUSH_MS = 250;
 const FINISHED_KEEP_MS = 10 * 60_000;
 
 export const GAME_NOT_FOUND = 'Quiz not found.';
+export const NOT_A_PLAYER =
+  'We could not recognise this player. Please validate your e-mail again.';
+const NO_LONGER_PLAYING = 'You can no longer play in this game.';
 
 /** A game this process hosts: the engine plus what is needed to persist and announce it. */
 interface LiveGame {
@@ -43,6 +55,11 @@ interface LiveGame {
 }
 
 export type HostAction = 'start' | 'next' | 'end';
+/** The step the host's console stood on when the host pressed: see hostActionBody. */
+export interface HostStep {
+  status: HostState['status'];
+  question_number: number;
+}
 export interface PlayerConnection {
   playerId: string;
   name: string;
@@ -52,17 +69,19 @@ export interface PlayerConnection {
 
 /** The operations that run where the game lives; another process forwards them there. */
 interface Operations {
+  // Players' calls carry their player_id (`token`): it is checked here, where the game's id is
+  // known, so a credential signed for another game is refused without a database read.
   join: (
     game: LiveGame,
-    args: { userId: string; name: string },
+    args: { token: string; name: string },
   ) => Promise<{ name: string; total_players: number; score: number }>;
   submit: (
     game: LiveGame,
-    args: { userId: string; option: number; timeTakenMs: number },
+    args: { token: string; option: number; timeTakenMs: number },
   ) => Promise<SubmitAnswerAnswer>;
-  connect: (game: LiveGame, args: { userId: string }) => Promise<PlayerConnection>;
+  connect: (game: LiveGame, args: { token: string }) => Promise<PlayerConnection>;
   hostState: (game: LiveGame, args: null) => Promise<HostState>;
-  action: (game: LiveGame, args: { action: HostAction }) => Promise<HostState>;
+  action: (game: LiveGame, args: { action: HostAction; from?: HostStep }) => Promise<HostState>;
 }
 type OpName = keyof Operations;
 type ArgsOf<K extends OpName> = Parameters<Operations[K]>[1];
@@ -88,6 +107,7 @@ export class GameHost {
   private readonly listeners = new Set<(event: GameEvent) => void>();
   private readonly ops: Operations;
   private closed = false;
+  private secret: Promise<string> | undefined;
   /** Answers arriving together (thousands of players) share one INSERT and one commit. */
   private readonly storeAnswer = groupCommit((rows: repo.AnswerRow[]) =>
     repo.storeAnswers(this.db, rows),
@@ -102,9 +122,9 @@ export class GameHost {
     this.ops = {
       join: (game, args) => this.join(game, args),
       submit: (game, args) => this.submit(game, args),
-      connect: async (game, args) => this.connect(game, args),
+      connect: (game, args) => this.connect(game, args),
       hostState: async (game) => hostStateOf(game.engine, game.code, game.title),
-      action: (game, args) => this.act(game, args.action),
+      action: (game, args) => this.act(game, args.action, args.from),
     };
   }
 
@@ -217,7 +237,19 @@ export class GameHost {
 
   // ------------------------------------------------------------ operations
 
-  private async join(game: LiveGame, { userId, name }: { userId: string; name: string }) {
+  /** The member a player_id names in this game; a 401 for one signed for any other game. */
+  private async userOf(game: LiveGame, token: string) {
+    this.secret ??= appSecret(this.db).catch((error: unknown) => {
+      this.secret = undefined;
+      throw error;
+    });
+    const userId = userOfPlayerToken(await this.secret, game.id, token);
+    if (!userId) throw unauthorized(NOT_A_PLAYER);
+    return userId;
+  }
+
+  private async join(game: LiveGame, { token, name }: { token: string; name: string }) {
+    const userId = await this.userOf(game, token);
     if (game.engine.status === 'finished') throw conflict('This game is over.');
     const row = await repo.upsertPlayer(this.db, game.id, userId, name);
     const { player, rejoined } = game.engine.join(row.id, name);
@@ -235,9 +267,10 @@ export class GameHost {
 
   private async submit(
     game: LiveGame,
-    args: { userId: string; option: number; timeTakenMs: number },
+    args: { token: string; option: number; timeTakenMs: number },
   ): Promise<SubmitAnswerAnswer> {
-    const playerId = game.playerOf.get(args.userId);
+    const userId = await this.userOf(game, args.token);
+    const playerId = game.playerOf.get(userId);
     if (!playerId) throw forbidden('Join the game first.');
     const { engine } = game;
     const question = engine.currentQuestion;
@@ -248,7 +281,7 @@ export class GameHost {
         throw REJECTIONS.too_late();
       throw REJECTIONS[outcome.reason]();
     }
-    let stored: boolean;
+    let stored: repo.StoreOutcome;
     try {
       stored = await this.storeAnswer({
         playerId,
@@ -262,7 +295,13 @@ export class GameHost {
       engine.withdrawAnswer(playerId);
       throw error;
     }
-    if (!stored) {
+    if (stored === 'not_member') {
+      // Rejected or deleted since joining: no more answers, and the socket's reconnect is refused.
+      engine.withdrawAnswer(playerId);
+      game.playerOf.delete(userId);
+      throw forbidden(NO_LONGER_PLAYING);
+    }
+    if (stored === 'duplicate') {
       // The database already holds an answer (given to a process that hosted the game before).
       engine.withdrawAnswer(playerId);
       throw REJECTIONS.already_answered();
@@ -276,8 +315,8 @@ export class GameHost {
     };
   }
 
-  private connect(game: LiveGame, { userId }: { userId: string }): PlayerConnection {
-    const playerId = game.playerOf.get(userId);
+  private async connect(game: LiveGame, { token }: { token: string }): Promise<PlayerConnection> {
+    const playerId = game.playerOf.get(await this.userOf(game, token));
     const snapshot = playerId ? game.engine.snapshotFor(playerId) : null;
     if (!playerId || !snapshot) throw forbidden('Join the game first.');
     const { player } = snapshot;
@@ -301,8 +340,16 @@ export class GameHost {
     return { playerId, name: player.name, messages };
   }
 
-  private async act(game: LiveGame, action: HostAction): Promise<HostState> {
+  private async act(game: LiveGame, action: HostAction, from?: HostStep): Promise<HostState> {
     const { engine } = game;
+    // A press made on a step the game has already left (the second click of a double click, or
+    // a press crossing the question's own timer) is answered with where the game stands, and
+    // moves nothing: one press, one step. Checked before any await, so two presses arriving
+    // together cannot both pass.
+    const left =
+      from !== undefined &&
+      (from.status !== engine.status || from.question_number !== engine.currentIndex + 1);
+    if (left && action !== 'end') return hostStateOf(engine, game.code, game.title);
     if (action === 'end') await this.finish(game);
     else if (action === 'start') await this.startGame(game);
     else if (engine.status === 'lobby') await this.startGame(game);

@@ -39,12 +39,12 @@ export const quizPlugin = fp(
     const host = new GameHost(app.db, cluster, app.log);
     await host.start();
     app.addHook('onClose', () => host.close());
-    const service = createQuizService(app.db, host);
+    const service = createQuizService(app.db, host, app.transports.email, app.log);
     app.decorate('quiz', {
       service,
       onEvent: (listener) => host.onEvent(listener),
     } satisfies QuizLive);
     await app.register(quizRoutes, { quiz: service });
   },
-  { name: 'quiz', dependencies: ['db', 'auth', 'outages'] },
+  { name: 'quiz', dependencies: ['db', 'auth', 'outages', 'delivery'] },
 );

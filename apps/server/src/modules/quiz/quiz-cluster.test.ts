@@ -27,8 +27,16 @@ async function request(
 }
 
 async function playerOn(server: ServerProcess, code: string, email: string) {
+  // Signed in: validate-user answers a member's session for their own address.
+  const member = (await loginOn(server, email)).cookie;
   const { player_id } = (
-    await request(server, 'POST', API.quiz.validateUser, { email_id: email })
+    await request(
+      server,
+      'POST',
+      API.quiz.validateUser,
+      { email_id: email, game_code: code },
+      member,
+    )
   ).json();
   const joined = await request(server, 'POST', API.quiz.joinGame(code), { player_id });
   expect(joined.status, joined.text).toBe(200);

@@ -226,7 +226,12 @@ describe('the host’s moves', () => {
     // A name a spreadsheet would run as a formula is written as text.
     await t.db.update(users).set({ fullName: '=1+2' }).where(eq(users.email, MEMBER2));
     const { player_id } = (
-      await t.call('visitor', 'POST', API.quiz.validateUser, { email_id: MEMBER2 })
+      await t.app.inject({
+        method: 'POST',
+        url: API.quiz.validateUser,
+        payload: { email_id: MEMBER2, game_code: code },
+        headers: { cookie: (await t.loginAs(MEMBER2)).cookie },
+      })
     ).json();
     expect(
       (await t.call('visitor', 'POST', API.quiz.joinGame(code), { player_id })).statusCode,

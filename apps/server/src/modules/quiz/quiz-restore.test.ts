@@ -37,8 +37,14 @@ describe('a server that restarts mid-game', () => {
     const { code } = (await inject(t.app, 'POST', API.quizHost.startGame(quiz.json()._id))).json();
     const ids: string[] = [];
     for (const email of ['member@demo.alumnet.dev', 'member2@demo.alumnet.dev']) {
+      // Each member plays signed in: validate-user answers a session for its own address.
       const { player_id } = (
-        await inject(t.app, 'POST', API.quiz.validateUser, { email_id: email })
+        await t.app.inject({
+          method: 'POST',
+          url: API.quiz.validateUser,
+          payload: { email_id: email, game_code: code },
+          headers: { cookie: (await loginAs(t.app, email)).cookie },
+        })
       ).json();
       await inject(t.app, 'POST', API.quiz.joinGame(code), { player_id });
       ids.push(player_id);

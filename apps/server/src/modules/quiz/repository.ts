@@ -1,7 +1,16 @@
 import type { GameStatus, QuizBody } from '@alumnet/contract';
-import { and, asc, desc, eq, gte, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { answers, games, players, quizQuestions, quizzes, users } from '../../db/schema';
+import {
+  answers,
+  colleges,
+  games,
+  players,
+  quizEmailCodes,
+  quizQuestions,
+  quizzes,
+  users,
+} from '../../db/schema';
 
 // ---------------------------------------------------------------- quizzes (the host's side)
 
@@ -208,8 +217,15 @@ export async function saveGameState(
 /** A member who may play: approved, not rejected. */
 export async function findPlayableMember(db: Executor, where: { email: string } | { id: string }) {
   const [row] = await db
-    .select({ id: users.id, fullName: users.fullName, collegeId: users.collegeId })
+    .select({
+      id: users.id,
+      email: users.email,
+      fullName: users.fullName,
+      collegeId: users.collegeId,
+      collegeName: colleges.name,
+    })
     .from(users)
+    .leftJoin(colleges, eq(colleges.id, users.collegeId))
     .where(
       and(
         'email' in where ? eq(users.email, where.email) : eq(users.id, where.id),
@@ -230,6 +246,89 @@ export async function upsertPlayer(db: Executor, gameId: string, userId: string,
   return row!;
 }
 
+// ---------------------------------------------------------------- e-mail codes (visitors)
+
+/**
+ * Stores the code (its hash) asked for this address, replacing an older one, unless the one
+ * there is younger than `resendSeconds`: then nothing changes and the answer is false (no
+ * e-mail goes out). A new code starts with no tries spent.
+ */
+export async function replaceEmailCode(
+  db: Executor,
+  row: { email: string; codeHash: string; expiresAt: Date },
+  resendSeconds: number,
+) {
+  const written = await db
+    .insert(quizEmailCodes)
+    .values(row)
+    .onConflictDoUpdate({
+      target: quizEmailCodes.email,
+      set: {
+        codeHash: row.codeHash,
+        expiresAt: row.expiresAt,
+        tries: 0,
+        createdAt: sql`now()`,
+      },
+      setWhere: lt(quizEmailCodes.createdAt, sql`now() - make_interval(secs => ${resendSeconds})`),
+    })
+    .returning({ email: quizEmailCodes.email });
+  return written.length > 0;
+}
+
+/**
+ * Forgets codes expired an hour ago and more: strangers' addresses leave rows too (so that they
+ * behave as members' do), and nothing else would remove them.
+ */
+export async function pruneEmailCodes(db: Executor) {
+  await db
+    .delete(quizEmailCodes)
+    .where(lt(quizEmailCodes.expiresAt, sql`now() - interval '1 hour'`));
+}
+
+/** Takes back a code whose e-mail could not be sent, so the visitor may ask again at once. */
+export async function deleteEmailCode(db: Executor, email: string, codeHash?: string) {
+  await db
+    .delete(quizEmailCodes)
+    .where(
+      and(
+        eq(quizEmailCodes.email, email),
+        codeHash === undefined ? undefined : eq(quizEmailCodes.codeHash, codeHash),
+      ),
+    );
+}
+
+/**
+ * Spends one try of the address's code and answers its hash; `expired` or `exhausted` (or
+ * `none`) when no try is left to spend. The count goes up in the same statement that reads it,
+ * so parallel guesses cannot share a try.
+ */
+export async function spendEmailCodeTry(
+  db: Executor,
+  email: string,
+  maxTries: number,
+): Promise<{ codeHash: string } | 'none' | 'expired' | 'exhausted'> {
+  const [spent] = await db
+    .update(quizEmailCodes)
+    .set({ tries: sql`${quizEmailCodes.tries} + 1` })
+    .where(
+      and(
+        eq(quizEmailCodes.email, email),
+        sql`${quizEmailCodes.expiresAt} > now()`,
+        lt(quizEmailCodes.tries, maxTries),
+      ),
+    )
+    .returning({ codeHash: quizEmailCodes.codeHash });
+  if (spent) return spent;
+  const [row] = await db
+    .select({
+      expired: sql<boolean>`${quizEmailCodes.expiresAt} <= now()`,
+    })
+    .from(quizEmailCodes)
+    .where(eq(quizEmailCodes.email, email));
+  if (!row) return 'none';
+  return row.expired ? 'expired' : 'exhausted';
+}
+
 export interface AnswerRow {
   playerId: string;
   questionId: string;
@@ -239,21 +338,36 @@ export interface AnswerRow {
   score: number;
 }
 
+/** What became of one answer: kept, already there, or refused (the member may no longer play). */
+export type StoreOutcome = 'stored' | 'duplicate' | 'not_member';
+
 /**
  * Stores answers and adds their points to the players' scores in one statement (arrays unnested,
- * so a batch of any size is one round trip and one commit). The unique index on (player,
+ * so a batch of any size is one round trip and one commit). Only members who may still play
+ * (approved, not rejected, not deleted) have their answers stored: a member rejected or deleted
+ * during the game stops scoring at once, at no extra round trip. The unique index on (player,
  * question) is the final word on "one answer each": an answer the database already holds stores
- * nothing and answers false, in the order given.
+ * nothing and answers `duplicate`, in the order given.
  */
-export async function storeAnswers(db: Executor, rows: AnswerRow[]) {
+export async function storeAnswers(db: Executor, rows: AnswerRow[]): Promise<StoreOutcome[]> {
   // sql.param: each array goes as one parameter (Drizzle would spread a bare array into a list).
   const column = <K extends keyof AnswerRow>(key: K) => sql.param(rows.map((r) => r[key]));
-  const result = await db.execute<{ player_id: string; question_id: string }>(sql`
-    with stored as (
-      insert into ${answers} (player_id, question_id, option, time_taken_ms, is_correct, score)
+  const result = await db.execute<{ player_id: string; question_id: string; stored: boolean }>(sql`
+    with given as (
       select * from unnest(${column('playerId')}::uuid[], ${column('questionId')}::uuid[],
                            ${column('option')}::smallint[], ${column('timeTakenMs')}::int[],
                            ${column('isCorrect')}::boolean[], ${column('score')}::int[])
+        with ordinality as g(player_id, question_id, option, time_taken_ms, is_correct, score, n)
+    ), playable as (
+      -- a pair given twice: the first one given is the one that counts
+      select distinct on (g.player_id, g.question_id) g.* from given g
+        join ${players} p on p.id = g.player_id
+        join ${users} u on u.id = p.user_id
+       where u.is_approved and not u.is_rejected
+       order by g.player_id, g.question_id, g.n
+    ), stored as (
+      insert into ${answers} (player_id, question_id, option, time_taken_ms, is_correct, score)
+      select player_id, question_id, option, time_taken_ms, is_correct, score from playable
       on conflict (player_id, question_id) do nothing
       returning player_id, question_id, score
     ), scored as (
@@ -262,10 +376,19 @@ export async function storeAnswers(db: Executor, rows: AnswerRow[]) {
         from (select player_id, sum(score)::int as points from stored group by player_id) added
        where ${players.id} = added.player_id
     )
-    select player_id, question_id from stored`);
-  const stored = new Set(result.rows.map((r) => `${r.player_id}:${r.question_id}`));
+    select player_id, question_id, true as stored from stored
+    union all
+    select distinct player_id, question_id, false from playable`);
+  const stored = new Set<string>();
+  const playable = new Set<string>();
+  for (const r of result.rows)
+    (r.stored ? stored : playable).add(`${r.player_id}:${r.question_id}`);
   // A pair given twice in one batch is stored once: only its first row counts as stored.
-  return rows.map((r) => stored.delete(`${r.playerId}:${r.questionId}`));
+  return rows.map((r) => {
+    const key = `${r.playerId}:${r.questionId}`;
+    if (stored.delete(key)) return 'stored';
+    return playable.has(key) ? 'duplicate' : 'not_member';
+  });
 }
 
 /** One row per player for the results CSV, best first (ties: earlier joiner first). */

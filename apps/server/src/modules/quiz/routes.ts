@@ -1,5 +1,7 @@
 import {
   API,
+  emailCodeAnswer,
+  emailCodeBody,
   gameCodeParams,
   gameStatusAnswer,
   hostActionBody,
@@ -29,7 +31,8 @@ const pattern = (path: string) => path.replace(/%3A/g, ':');
 
 /**
  * The player's calls (member-portal.md §7, snake_case, open to anyone: the player_id is the
- * credential) and the host's (college admins and super admins).
+ * credential, and validate-user hands it out only to the member's session or to whoever shows
+ * the code e-mailed to the member) and the host's (college admins and super admins).
  */
 export const quizRoutes: FastifyPluginAsyncZod<{ quiz: QuizService }> = async (app, { quiz }) => {
   const playerTags = ['quiz'];
@@ -42,13 +45,23 @@ export const quizRoutes: FastifyPluginAsyncZod<{ quiz: QuizService }> = async (a
   );
 
   app.post(
+    API.quiz.emailCode,
+    {
+      // Per address, the service sends at most one code a minute; per client address, this.
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: { tags: playerTags, body: emailCodeBody, response: { 200: emailCodeAnswer } },
+    },
+    (request) => quiz.sendEmailCode(request.body.email_id),
+  );
+
+  app.post(
     API.quiz.validateUser,
     {
-      // Answers a name for an e-mail: slowed down so the directory cannot be read this way.
+      // Each wrong code spends one of the code's tries; this slows the guessing of many codes.
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: { tags: playerTags, body: validateUserBody, response: { 200: validateUserAnswer } },
     },
-    (request) => quiz.validateUser(request.body.email_id),
+    (request) => quiz.validateUser(request.user, request.body),
   );
 
   app.post(
@@ -156,7 +169,8 @@ export const quizRoutes: FastifyPluginAsyncZod<{ quiz: QuizService }> = async (a
         response: { 200: hostState },
       },
     },
-    (request) => quiz.act(currentUser(request), request.params.code, request.body.action),
+    (request) =>
+      quiz.act(currentUser(request), request.params.code, request.body.action, request.body.from),
   );
 
   app.get(

@@ -1,5 +1,9 @@
 import {
   QUIZ,
+  QUIZ_EMAIL_CODE,
+  QUIZ_IDENTITY_MESSAGES,
+  QUIZ_MESSAGES,
+  type EmailCodeAnswer,
   type GameStatusAnswer,
   type HostState,
   type JoinGameAnswer,
@@ -8,23 +12,34 @@ import {
   type QuizSummary,
   type SubmitAnswerAnswer,
   type ValidateUserAnswer,
+  type ValidateUserBody,
 } from '@alumnet/contract';
 import { stringify } from 'csv-stringify/sync';
-import { randomInt } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Database } from '../../db/client';
-import { conflict, forbidden, notFound, unauthorized } from '../../lib/errors';
+import { AppError, conflict, forbidden, notFound, unauthorized } from '../../lib/errors';
 import { adminCollegeId, policy } from '../../lib/policy';
 import type { SessionUser } from '../auth/repository';
 import { neutralizeFormula } from '../dispatch';
-import { GAME_NOT_FOUND, type GameHost, type HostAction, type PlayerConnection } from './game-host';
-import { playerToken, userOfPlayerToken } from './player-token';
+import type { Transport } from '../../mail/transports';
+import { quizCodeEmail } from '../../mail/templates';
+import {
+  GAME_NOT_FOUND,
+  NOT_A_PLAYER,
+  type GameHost,
+  type HostAction,
+  type HostStep,
+  type PlayerConnection,
+} from './game-host';
+import { claimedUserOf, playerToken } from './player-token';
 import { presentQuizDetail, presentQuizSummary } from './presenter';
 import * as repo from './repository';
 import { appSecret } from '../../db/app-secret';
 
 const CODE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 const QUIZ_NOT_FOUND = 'Quiz not found.';
-const NOT_A_PLAYER = 'We could not recognise this player. Please validate your e-mail again.';
+const GAME_OVER = 'This game is over.';
 
 /** A fresh game code: six characters from a cryptographic source, so codes cannot be predicted. */
 const drawCode = () =>
@@ -33,26 +48,57 @@ const drawCode = () =>
     () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)],
   ).join('');
 
+/** Six digits, every one of the million equally likely. */
+const drawEmailCode = () =>
+  String(randomInt(10 ** QUIZ_EMAIL_CODE.digits)).padStart(QUIZ_EMAIL_CODE.digits, '0');
+
 /** College admins act on their own college's quizzes; super admins on every college's. */
 const scopeOf = (user: SessionUser) => (user.isSuperAdmin ? null : user.collegeId);
 
-/** The quiz calls of players and hosts. Live game operations run on the game's host process. */
-export function createQuizService(db: Database, host: GameHost) {
+/**
+ * The quiz calls of players and hosts. Live game operations run on the game's host process.
+ * `mail` sends visitors their e-mail codes (the outbox when no SMTP is configured).
+ */
+export function createQuizService(
+  db: Database,
+  host: GameHost,
+  mail: Transport,
+  log: FastifyBaseLogger,
+) {
   let secret: string | undefined;
   const getSecret = async () => (secret ??= await appSecret(db));
 
-  /** The member id a player_id names, or a 401 for anything we did not sign. */
-  async function userOf(token: string) {
-    const userId = userOfPlayerToken(await getSecret(), token);
-    if (!userId) throw unauthorized(NOT_A_PLAYER);
-    return userId;
-  }
+  // Keyed with the installation's secret: the table alone does not give the code away (a
+  // six-digit code's plain hash would be undone by trying the million).
+  const hashEmailCode = async (email: string, code: string) =>
+    createHmac('sha256', await getSecret())
+      .update(`quiz-email-code:${email}:${code}`)
+      .digest('hex');
 
-  /** The member a player_id names, still approved. */
-  async function memberOf(token: string) {
-    const member = await repo.findPlayableMember(db, { id: await userOf(token) });
+  /**
+   * The member a player_id claims to be, still allowed to play. The signature, which binds the
+   * credential to its game, is checked where the game lives (game-host.ts).
+   */
+  async function claimedMember(token: string) {
+    const userId = claimedUserOf(token);
+    const member = userId ? await repo.findPlayableMember(db, { id: userId }) : undefined;
     if (!member) throw unauthorized(NOT_A_PLAYER);
     return member;
+  }
+
+  /** Spends a try of the visitor's code; a 401 (or 429 once they are spent) unless it is right. */
+  async function checkEmailCode(email: string, code: string | undefined) {
+    if (code === undefined) throw unauthorized(QUIZ_IDENTITY_MESSAGES.codeNeeded);
+    const spent = await repo.spendEmailCodeTry(db, email, QUIZ_EMAIL_CODE.tries);
+    if (spent === 'expired') throw unauthorized(QUIZ_IDENTITY_MESSAGES.codeExpired);
+    if (spent === 'exhausted') throw new AppError(429, QUIZ_IDENTITY_MESSAGES.codeExhausted);
+    if (spent === 'none') throw unauthorized(QUIZ_MESSAGES.validateFailed);
+    const given = Buffer.from(await hashEmailCode(email, code));
+    const expected = Buffer.from(spent.codeHash);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected))
+      throw unauthorized(QUIZ_MESSAGES.validateFailed);
+    // Used once: a code seen over a shoulder is worth nothing after.
+    await repo.deleteEmailCode(db, email, spent.codeHash);
   }
 
   async function gameForHost(user: SessionUser, code: string) {
@@ -89,21 +135,86 @@ export function createQuizService(db: Database, host: GameHost) {
       };
     },
 
-    async validateUser(email: string): Promise<ValidateUserAnswer> {
+    /**
+     * A visitor asks for a code to prove the address is theirs. Every address gets the same
+     * answer and a row of its own (an unknown one a code nobody receives), so neither the answer
+     * nor the tries that follow tell who is a member. A code already younger than
+     * QUIZ_EMAIL_CODE.resendSeconds stays: the address is not flooded with e-mails.
+     */
+    async sendEmailCode(email: string): Promise<EmailCodeAnswer> {
+      const answer = { message: QUIZ_IDENTITY_MESSAGES.codeSent };
       const member = await repo.findPlayableMember(db, { email });
-      if (!member?.collegeId)
-        throw notFound('No approved member has this e-mail address. Check it and try again.');
-      return { name: member.fullName, player_id: playerToken(await getSecret(), member.id) };
+      const code = drawEmailCode();
+      const codeHash = await hashEmailCode(email, code);
+      const expiresAt = new Date(Date.now() + QUIZ_EMAIL_CODE.minutes * 60_000);
+      await repo.pruneEmailCodes(db);
+      const fresh = await repo.replaceEmailCode(
+        db,
+        { email, codeHash, expiresAt },
+        QUIZ_EMAIL_CODE.resendSeconds,
+      );
+      if (!fresh || !member?.collegeId) return answer;
+      // Sent after the answer, not before it: an SMTP server's seconds would otherwise tell a
+      // member's address (mailed) from a stranger's (not).
+      const send = mail.send(
+        {
+          channel: 'email',
+          to: member.email,
+          ...quizCodeEmail({
+            fullName: member.fullName,
+            collegeName: member.collegeName ?? 'Alumnet',
+            code,
+            minutes: QUIZ_EMAIL_CODE.minutes,
+          }),
+          idempotencyKey: `quiz-code:${randomUUID()}`,
+          collegeId: member.collegeId,
+        },
+        db,
+      );
+      send.catch(async (error: unknown) => {
+        log.error({ err: error }, 'sending a quiz e-mail code failed');
+        // Not sent: the visitor may ask again at once instead of waiting out the resend pause.
+        await repo.deleteEmailCode(db, email, codeHash).catch(() => {});
+      });
+      return answer;
+    },
+
+    /**
+     * Who plays, and their credential for this one game. A signed-in member names their own
+     * address; a visitor shows the code e-mailed to the address (sendEmailCode).
+     */
+    async validateUser(
+      user: SessionUser | null,
+      body: ValidateUserBody,
+    ): Promise<ValidateUserAnswer> {
+      const game = await repo.findGame(db, body.game_code);
+      if (!game) throw notFound(GAME_NOT_FOUND);
+      if (game.status === 'finished') throw conflict(GAME_OVER);
+      let member: Awaited<ReturnType<typeof repo.findPlayableMember>>;
+      if (user) {
+        member = await repo.findPlayableMember(db, { id: user.id });
+        if (!member || member.email.toLowerCase() !== body.email_id)
+          throw forbidden(QUIZ_IDENTITY_MESSAGES.otherMember);
+      } else {
+        await checkEmailCode(body.email_id, body.code);
+        member = await repo.findPlayableMember(db, { email: body.email_id });
+        if (!member) throw unauthorized(QUIZ_MESSAGES.validateFailed);
+      }
+      if (!member.collegeId) throw forbidden('Only members of a college can play its quizzes.');
+      return {
+        name: member.fullName,
+        player_id: playerToken(await getSecret(), game.id, member.id),
+      };
     },
 
     async join(code: string, token: string): Promise<JoinGameAnswer> {
-      const member = await memberOf(token);
+      const member = await claimedMember(token);
       const game = await repo.findGame(db, code);
       if (!game) throw notFound(GAME_NOT_FOUND);
       if (member.collegeId !== game.collegeId)
         throw forbidden('This quiz is for the members of another college.');
-      if (game.status === 'finished') throw conflict('This game is over.');
-      const joined = await host.call('join', code, { userId: member.id, name: member.fullName });
+      if (game.status === 'finished') throw conflict(GAME_OVER);
+      const joined = await host.call('join', code, { token, name: member.fullName });
       return { message: 'You have joined the game.', ...joined };
     },
 
@@ -112,10 +223,12 @@ export function createQuizService(db: Database, host: GameHost) {
       token: string,
       answer: { submitter_answer: number; time_taken: number },
     ): Promise<SubmitAnswerAnswer> {
-      // No database read before the game's host: the signature says who it is, and only a
-      // member who joined (approved, of the right college) is a player of the game.
+      // No database read before the game's host: the signature (checked there) says who it is,
+      // only a member who joined is a player of the game, and the answer's INSERT itself
+      // refuses a member rejected or deleted since.
+      if (!claimedUserOf(token)) throw unauthorized(NOT_A_PLAYER);
       return host.call('submit', code, {
-        userId: await userOf(token),
+        token,
         option: answer.submitter_answer,
         timeTakenMs: Math.round(answer.time_taken * 1000),
       });
@@ -123,7 +236,10 @@ export function createQuizService(db: Database, host: GameHost) {
 
     /** A player's socket says who it is: their state and the question running, if any. */
     async connectPlayer(code: string, token: string): Promise<PlayerConnection> {
-      return host.call('connect', code, { userId: await userOf(token) });
+      // No database read: thousands connect at once. The host checks the signature; a member
+      // rejected since joining may still watch, but no answer of theirs is stored.
+      if (!claimedUserOf(token)) throw unauthorized(NOT_A_PLAYER);
+      return host.call('connect', code, { token });
     },
 
     // ---------------------------------------------------------- hosts
@@ -179,9 +295,14 @@ export function createQuizService(db: Database, host: GameHost) {
       return host.call('hostState', code, null);
     },
 
-    async act(user: SessionUser, code: string, action: HostAction): Promise<HostState> {
+    async act(
+      user: SessionUser,
+      code: string,
+      action: HostAction,
+      from?: HostStep,
+    ): Promise<HostState> {
       await gameForHost(user, code);
-      return host.call('action', code, { action });
+      return host.call('action', code, from ? { action, from } : { action });
     },
 
     /** The results as CSV: per player name, e-mail, correct answers, score and rank. */

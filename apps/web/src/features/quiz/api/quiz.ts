@@ -1,9 +1,11 @@
 import {
   API,
+  emailCodeAnswer,
   gameStatusAnswer,
   joinGameAnswer,
   submitAnswerAnswer,
   validateUserAnswer,
+  type ValidateUserBody,
 } from '@alumnet/contract';
 import { api } from '../../../lib/api-client';
 
@@ -11,9 +13,16 @@ import { api } from '../../../lib/api-client';
 export const fetchGameStatus = (code: string) =>
   api.get(API.quiz.gameStatus(code), gameStatusAnswer);
 
-/** POST /api/kahoot/validate-user {email_id}: the member's name and player_id. */
-export const validateUser = (email: string) =>
-  api.post(API.quiz.validateUser, validateUserAnswer, { email_id: email });
+/** POST {API.quiz.emailCode} {email_id} (ours): a visitor asks for the code to type next. */
+export const sendEmailCode = (email: string) =>
+  api.post(API.quiz.emailCode, emailCodeAnswer, { email_id: email });
+
+/**
+ * POST /api/kahoot/validate-user {email_id, game_code, code?}: the member's name and their
+ * player_id for this game. A signed-in member's session stands for the code.
+ */
+export const validateUser = (body: ValidateUserBody) =>
+  api.post(API.quiz.validateUser, validateUserAnswer, body);
 
 /** POST /api/kahoot/join-game/{code} {player_id}. */
 export const joinGame = ({ code, playerId }: { code: string; playerId: string }) =>

@@ -1,6 +1,8 @@
 import {
+  QUIZ_EMAIL_CODE,
   QUIZ_MESSAGES,
-  validateUserBody,
+  emailCodeBody,
+  emailCodeDigits,
   type GameStatus,
   type GameStatusAnswer,
 } from '@alumnet/contract';
@@ -16,8 +18,9 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { IconAlertTriangle, IconMail, IconUserCheck } from '@tabler/icons-react';
+import { IconAlertTriangle, IconKey, IconMail, IconUserCheck } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useTakenOver } from '../../../lib/use-taken-over';
 
 const STATUS_LABEL: Record<GameStatus, string> = {
   lobby: 'Waiting to start',
@@ -29,47 +32,141 @@ const STATUS_LABEL: Record<GameStatus, string> = {
 interface EmailEntryProps {
   code: string;
   info: GameStatusAnswer | null;
+  /** The signed-in member's address; null for a visitor; undefined until the session is known. */
+  signedInEmail: string | null | undefined;
+  /** A visitor's address a code was asked for, and what the server said about it. */
+  codeSent: { email: string; message: string } | null;
+  sending: boolean;
+  sendError: string | null;
   busy: boolean;
   error: string | null;
   onBack: () => void;
-  onValidate: (email: string) => void;
+  onSendCode: (email: string) => void;
+  onOtherEmail: () => void;
+  onValidate: (who: { email_id: string; code?: string }) => void;
 }
 
-/** Step 3: the game found; the player says who they are by their member e-mail. */
-export function EmailEntry({ code, info, busy, error, onBack, onValidate }: EmailEntryProps) {
-  const [email, setEmail] = useState('');
-  const [invalid, setInvalid] = useState(false);
+/**
+ * Step 3: the game found; the player says who they are. A signed-in member plays as themselves
+ * (their address, fixed); a visitor proves the address with the code e-mailed to it.
+ */
+export function EmailEntry(props: EmailEntryProps) {
+  const { code, info, signedInEmail, codeSent } = props;
+  return (
+    <Stack gap="md">
+      <Stack gap={4} align="center" ta="center">
+        <Title order={1} size="h2">
+          {info?.title || 'Quiz found'}
+        </Title>
+        <Badge size="lg" variant="light" aria-label={`Quiz code ${code}`}>
+          {code}
+        </Badge>
+      </Stack>
+      {info && (
+        <SimpleGrid cols={3} spacing="xs">
+          <Fact label="Status" value={STATUS_LABEL[info.status]} />
+          <Fact label="Questions" value={String(info.total_questions)} />
+          <Fact label="Players" value={String(info.players_count)} />
+        </SimpleGrid>
+      )}
+      {signedInEmail ? (
+        <MemberForm {...props} email={signedInEmail} />
+      ) : codeSent ? (
+        <CodeForm {...props} sent={codeSent} />
+      ) : (
+        <VisitorForm {...props} waiting={signedInEmail === undefined} />
+      )}
+    </Stack>
+  );
+}
 
+function ErrorAlert({ error }: { error: string | null }) {
+  return error ? (
+    <Alert color="red" icon={<IconAlertTriangle size={18} />} role="alert">
+      {error}
+    </Alert>
+  ) : null;
+}
+
+/** Back takes what its word needs, so the other button's words fit on a 390 px phone. */
+function Buttons(props: {
+  onBack: () => void;
+  label: string;
+  loading: boolean;
+  disabled?: boolean;
+}) {
+  return (
+    <Group wrap="nowrap" gap="sm">
+      <Button variant="default" size="lg" onClick={props.onBack}>
+        {QUIZ_MESSAGES.back}
+      </Button>
+      <Button type="submit" size="lg" flex={1} disabled={props.disabled} loading={props.loading}>
+        {props.label}
+      </Button>
+    </Group>
+  );
+}
+
+/** A signed-in member: their own address, not editable; the session stands for a code. */
+function MemberForm({
+  email,
+  busy,
+  error,
+  onBack,
+  onValidate,
+}: EmailEntryProps & { email: string }) {
+  const takenOver = useTakenOver();
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    if (email === '' || busy) return;
-    const parsed = validateUserBody.safeParse({ email_id: email });
-    setInvalid(!parsed.success);
-    if (parsed.success) onValidate(parsed.data.email_id);
+    if (!busy) onValidate({ email_id: email });
   };
-
   return (
-    <form onSubmit={submit} noValidate>
+    <form method="post" noValidate onSubmit={submit}>
       <Stack gap="md">
-        <Stack gap={4} align="center" ta="center">
-          <Title order={1} size="h2">
-            {info?.title || 'Quiz found'}
-          </Title>
-          <Badge size="lg" variant="light" aria-label={`Quiz code ${code}`}>
-            {code}
-          </Badge>
-        </Stack>
-        {info && (
-          <SimpleGrid cols={3} spacing="xs">
-            <Fact label="Status" value={STATUS_LABEL[info.status]} />
-            <Fact label="Questions" value={String(info.total_questions)} />
-            <Fact label="Players" value={String(info.players_count)} />
-          </SimpleGrid>
-        )}
         <TextInput
           type="email"
+          name="email_id"
           label="Your e-mail"
-          description="The e-mail address of your Alumnet account"
+          description="You are signed in, so you play as yourself."
+          leftSection={<IconMail size={18} />}
+          value={email}
+          readOnly
+          size="lg"
+        />
+        <ErrorAlert error={error} />
+        <Buttons onBack={onBack} label={QUIZ_MESSAGES.validateEmail} loading={!takenOver || busy} />
+      </Stack>
+    </form>
+  );
+}
+
+/** A visitor: the address first, to which a code is sent. */
+function VisitorForm({
+  codeSent,
+  sending,
+  sendError,
+  onBack,
+  onSendCode,
+  waiting,
+}: EmailEntryProps & { waiting: boolean }) {
+  const takenOver = useTakenOver();
+  const [email, setEmail] = useState(codeSent?.email ?? '');
+  const [invalid, setInvalid] = useState(false);
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (email === '' || sending || waiting) return;
+    const parsed = emailCodeBody.safeParse({ email_id: email });
+    setInvalid(!parsed.success);
+    if (parsed.success) onSendCode(parsed.data.email_id);
+  };
+  return (
+    <form method="post" noValidate onSubmit={submit}>
+      <Stack gap="md">
+        <TextInput
+          type="email"
+          name="email_id"
+          label="Your e-mail"
+          description="The e-mail address of your Alumnet account. We send it a code to type next."
           placeholder="you@example.com"
           leftSection={<IconMail size={18} />}
           value={email}
@@ -81,20 +178,73 @@ export function EmailEntry({ code, info, busy, error, onBack, onValidate }: Emai
           size="lg"
           autoComplete="email"
         />
-        {error && (
-          <Alert color="red" icon={<IconAlertTriangle size={18} />} role="alert">
-            {error}
-          </Alert>
-        )}
-        {/* Back takes what its word needs, so 'Validate Email' fits on a 390 px phone. */}
-        <Group wrap="nowrap" gap="sm">
-          <Button variant="default" size="lg" onClick={onBack}>
-            {QUIZ_MESSAGES.back}
-          </Button>
-          <Button type="submit" size="lg" flex={1} disabled={email === '' || busy} loading={busy}>
-            {QUIZ_MESSAGES.validateEmail}
-          </Button>
-        </Group>
+        <ErrorAlert error={sendError} />
+        <Buttons
+          onBack={onBack}
+          label="Send code"
+          disabled={email === ''}
+          loading={!takenOver || sending || waiting}
+        />
+      </Stack>
+    </form>
+  );
+}
+
+/** A visitor again: the six digits from the e-mail. */
+function CodeForm({
+  sent,
+  busy,
+  error,
+  onBack,
+  onOtherEmail,
+  onValidate,
+}: EmailEntryProps & { sent: { email: string; message: string } }) {
+  const takenOver = useTakenOver();
+  const [digits, setDigits] = useState('');
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (digits === '' || busy) return;
+    const parsed = emailCodeDigits.safeParse(digits);
+    setInvalid(parsed.success ? null : (parsed.error.issues[0]?.message ?? null));
+    if (parsed.success) onValidate({ email_id: sent.email, code: parsed.data });
+  };
+  return (
+    <form method="post" noValidate onSubmit={submit}>
+      <Stack gap="md">
+        <Alert color="blue" icon={<IconMail size={18} />} role="status">
+          {sent.message} ({sent.email})
+        </Alert>
+        <TextInput
+          name="code"
+          label="Code from the e-mail"
+          description={`${QUIZ_EMAIL_CODE.digits} digits, valid for ${QUIZ_EMAIL_CODE.minutes} minutes`}
+          placeholder="123456"
+          leftSection={<IconKey size={18} />}
+          value={digits}
+          onChange={(event) => {
+            setDigits(
+              event.currentTarget.value.replace(/\D/g, '').slice(0, QUIZ_EMAIL_CODE.digits),
+            );
+            setInvalid(null);
+          }}
+          error={invalid ?? undefined}
+          size="lg"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={QUIZ_EMAIL_CODE.digits}
+          styles={{ input: { letterSpacing: '0.3em', fontWeight: 700 } }}
+        />
+        <ErrorAlert error={error} />
+        <Buttons
+          onBack={onBack}
+          label={QUIZ_MESSAGES.validateEmail}
+          disabled={digits === ''}
+          loading={!takenOver || busy}
+        />
+        <Button variant="subtle" onClick={onOtherEmail}>
+          Use another e-mail or get a new code
+        </Button>
       </Stack>
     </form>
   );

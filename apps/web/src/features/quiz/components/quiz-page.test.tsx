@@ -1,6 +1,8 @@
 import {
   QUIZ,
+  QUIZ_IDENTITY_MESSAGES,
   QUIZ_MESSAGES,
+  type SignedInUser,
   type GameStatusAnswer,
   type QuizClientMessage,
   type QuizServerMessage,
@@ -105,6 +107,30 @@ const INFO: GameStatusAnswer = {
 const PLAYER = { name: 'Meera Menon', player_id: 'p-7f3a9c' };
 const STATUS = `GET /api/kahoot/game-status/${CODE}`;
 const VALIDATE = 'POST /api/kahoot/validate-user';
+const EMAIL_CODE = 'POST /api/kahoot/email-code';
+const ME = 'GET /api/auth/me';
+const CODE_SENT: Reply = [200, { message: QUIZ_IDENTITY_MESSAGES.codeSent }];
+const MEERA: SignedInUser = {
+  _id: '7b0d7c4e-3f55-4a8e-9a51-0d3c2f1e9b10',
+  fullName: 'Meera Menon',
+  firstName: 'Meera',
+  lastName: 'Menon',
+  email: 'member@demo.alumnet.dev',
+  phone: null,
+  profilePic: null,
+  collegeId: null,
+  batchId: null,
+  branchId: null,
+  collegeName: null,
+  batchName: null,
+  branchName: null,
+  locationCountry: null,
+  locationCity: null,
+  companyName: null,
+  userType: 'u',
+  isSuperAdmin: false,
+  mustChangePassword: false,
+};
 const JOIN = `POST /api/kahoot/join-game/${CODE}`;
 const SUBMIT = `POST /api/kahoot/submit-answer/${CODE}/${PLAYER.player_id}`;
 const JOINED: Reply = [
@@ -145,10 +171,15 @@ function renderAt(path: string) {
 const codeInput = () => screen.getByLabelText('Quiz code');
 const enterButton = () => screen.getByRole('button', { name: 'Enter' });
 
-/** From /quiz/{code} through e-mail and welcome to the joined view with an open socket. */
+const sendCodeButton = () => screen.getByRole('button', { name: 'Send code' });
+const codeField = () => screen.findByLabelText('Code from the e-mail');
+
+/** From /quiz/{code} through e-mail, its code and welcome to the joined view with an open socket. */
 async function joinAsMeera() {
   const calls = serve({
+    [ME]: [200, { user: null }],
     [STATUS]: [200, INFO],
+    [EMAIL_CODE]: CODE_SENT,
     [VALIDATE]: [200, PLAYER],
     [JOIN]: JOINED,
     [SUBMIT]: [200, { is_correct: false, score_added: 0, score_earned: 0 }],
@@ -157,6 +188,9 @@ async function joinAsMeera() {
   fireEvent.change(await screen.findByLabelText('Your e-mail'), {
     target: { value: 'meera@demo.alumnet.dev' },
   });
+  await waitFor(() => expect(sendCodeButton().getAttribute('data-loading')).toBeNull());
+  fireEvent.click(sendCodeButton());
+  fireEvent.change(await codeField(), { target: { value: '123456' } });
   fireEvent.click(screen.getByRole('button', { name: QUIZ_MESSAGES.validateEmail }));
   fireEvent.click(await screen.findByRole('button', { name: QUIZ_MESSAGES.joinGame }));
   await screen.findByText('Joined the game successfully');
@@ -204,7 +238,7 @@ describe('QuizPage', { timeout: 20_000 }, () => {
     expect(screen.getByText('Waiting to start')).toBeTruthy();
     expect(screen.getByText('Questions').nextSibling?.textContent).toBe('3');
     expect(screen.getByText('Players').nextSibling?.textContent).toBe('4');
-    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([STATUS]);
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([STATUS, ME]);
   });
 
   it('shows Quiz Not Found for an unknown code and Try Again goes back to code entry', async () => {
@@ -224,30 +258,58 @@ describe('QuizPage', { timeout: 20_000 }, () => {
     expect(screen.getByRole('heading', { name: QUIZ_MESSAGES.heading })).toBeTruthy();
   });
 
-  it('checks the e-mail, reports failed calls, and Back goes one step back', async () => {
+  it('sends a visitor a code, checks it, reports failed calls, and Back goes one step back', async () => {
     const calls = serve({
+      [ME]: [200, { user: null }],
       [STATUS]: [200, INFO],
-      [VALIDATE]: [failure(404, 'No member with this e-mail'), [200, PLAYER]],
+      [EMAIL_CODE]: CODE_SENT,
+      [VALIDATE]: [
+        failure(401, QUIZ_MESSAGES.validateFailed),
+        failure(401, QUIZ_IDENTITY_MESSAGES.codeExpired),
+        [200, PLAYER],
+      ],
       [JOIN]: [failure(500, 'Server error'), JOINED],
     });
     renderAt(`/quiz/${CODE}`);
     const email = await screen.findByLabelText('Your e-mail');
-    const validate = screen.getByRole('button', { name: QUIZ_MESSAGES.validateEmail });
-    expect(validate).toHaveProperty('disabled', true);
+    expect(sendCodeButton()).toHaveProperty('disabled', true);
+    expect(email.getAttribute('name')).toBe('email_id');
+    expect(email.closest('form')?.getAttribute('method')).toBe('post');
 
     fireEvent.change(email, { target: { value: 'meera.demo.dev' } });
-    fireEvent.click(validate);
+    await waitFor(() => expect(sendCodeButton().getAttribute('data-loading')).toBeNull());
+    fireEvent.click(sendCodeButton());
     expect(await screen.findByText(QUIZ_MESSAGES.emailInvalid)).toBeTruthy();
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
 
     fireEvent.change(email, { target: { value: ' Meera@Demo.Alumnet.dev ' } });
+    fireEvent.click(sendCodeButton());
+    // The same words whether or not the address is a member's; no name until the code is right.
+    expect(await screen.findByText(new RegExp(QUIZ_IDENTITY_MESSAGES.codeSent))).toBeTruthy();
+    expect(calls.at(-1)).toEqual({
+      method: 'POST',
+      path: '/api/kahoot/email-code',
+      body: { email_id: 'meera@demo.alumnet.dev' },
+    });
+    const digits = await codeField();
+    expect(digits.getAttribute('name')).toBe('code');
+    fireEvent.change(digits, { target: { value: '12a34' } });
+    expect(digits).toHaveProperty('value', '1234');
+    const validate = screen.getByRole('button', { name: QUIZ_MESSAGES.validateEmail });
+    fireEvent.click(validate);
+    expect(await screen.findByText(QUIZ_IDENTITY_MESSAGES.codeInvalid)).toBeTruthy();
+    expect(calls.filter((c) => c.path === '/api/kahoot/validate-user')).toEqual([]);
+
+    fireEvent.change(digits, { target: { value: '123456' } });
     fireEvent.click(validate);
     expect(await screen.findByText(QUIZ_MESSAGES.validateFailed)).toBeTruthy();
     expect(calls.at(-1)).toEqual({
       method: 'POST',
       path: '/api/kahoot/validate-user',
-      body: { email_id: 'meera@demo.alumnet.dev' },
+      body: { email_id: 'meera@demo.alumnet.dev', code: '123456', game_code: CODE },
     });
+    fireEvent.click(validate);
+    expect(await screen.findByText(QUIZ_IDENTITY_MESSAGES.codeExpired)).toBeTruthy();
 
     fireEvent.click(validate);
     expect(await screen.findByRole('heading', { name: `Welcome, ${PLAYER.name}!` })).toBeTruthy();
@@ -255,11 +317,44 @@ describe('QuizPage', { timeout: 20_000 }, () => {
     expect(await screen.findByText(QUIZ_MESSAGES.joinFailed)).toBeTruthy();
     expect(calls.at(-1)?.body).toEqual({ player_id: PLAYER.player_id });
 
+    // Back from the welcome: the code was used, so the visitor starts from the e-mail again.
     fireEvent.click(screen.getByRole('button', { name: QUIZ_MESSAGES.back }));
     expect(screen.getByLabelText('Your e-mail')).toBeTruthy();
+    expect(sendCodeButton()).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: QUIZ_MESSAGES.back }));
     expect(screen.getByRole('heading', { name: QUIZ_MESSAGES.heading })).toBeTruthy();
     expect(FakeSocket.all).toEqual([]);
+  });
+
+  it('lets a signed-in member play as themselves: their own e-mail, fixed, and no code', async () => {
+    const calls = serve({
+      [ME]: [200, { user: MEERA }],
+      [STATUS]: [200, INFO],
+      [VALIDATE]: [200, PLAYER],
+    });
+    renderAt(`/quiz/${CODE}`);
+    // Until the session is known the visitor's form waits; then the member's replaces it.
+    await waitFor(() =>
+      expect(screen.getByLabelText('Your e-mail')).toHaveProperty('value', MEERA.email),
+    );
+    const email = screen.getByLabelText('Your e-mail');
+    expect(email).toHaveProperty('readOnly', true);
+    expect(email.getAttribute('name')).toBe('email_id');
+    fireEvent.change(email, { target: { value: 'someone@else.dev' } });
+    expect(email).toHaveProperty('value', MEERA.email);
+    expect(screen.queryByRole('button', { name: 'Send code' })).toBeNull();
+
+    const validate = screen.getByRole('button', { name: QUIZ_MESSAGES.validateEmail });
+    await waitFor(() => expect(validate.getAttribute('data-loading')).toBeNull());
+    fireEvent.click(validate);
+    expect(await screen.findByRole('heading', { name: `Welcome, ${PLAYER.name}!` })).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([
+      {
+        method: 'POST',
+        path: '/api/kahoot/validate-user',
+        body: { email_id: MEERA.email, game_code: CODE },
+      },
+    ]);
   });
 
   it('plays a game: joins, connects, answers, sees the results, the leaderboard and the podium', async () => {

@@ -1,11 +1,18 @@
-import { QUIZ, QUIZ_MESSAGES, normalizeQuizCode, type QuizServerMessage } from '@alumnet/contract';
+import {
+  QUIZ,
+  QUIZ_IDENTITY_MESSAGES,
+  QUIZ_MESSAGES,
+  normalizeQuizCode,
+  type QuizServerMessage,
+} from '@alumnet/contract';
 import { Box, Paper } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { useParams } from 'react-router';
 import { PublicLayout } from '../../../components/public-layout';
 import { ApiRequestError } from '../../../lib/api-client';
-import { fetchGameStatus, joinGame, submitAnswer, validateUser } from '../api/quiz';
+import { meQuery } from '../../../lib/session';
+import { fetchGameStatus, joinGame, sendEmailCode, submitAnswer, validateUser } from '../api/quiz';
 import { useQuizSocket } from '../hooks/use-quiz-socket';
 import { inGame, initialQuizState, quizReducer, type QuizState } from '../utils/quiz-state';
 import { forgetPlayer, readStoredPlayer, storePlayer } from '../utils/stored-player';
@@ -39,6 +46,14 @@ const reasonOf = (error: Error) => {
 const isNotFound = (error: Error | null) =>
   error instanceof ApiRequestError && error.status === 404;
 
+// What the server says about the e-mail code is shown as it is (an expired code, a member signed
+// in as someone else); any other failure gets the spec's 'Email validation failed…'.
+const IDENTITY_MESSAGES: readonly string[] = Object.values(QUIZ_IDENTITY_MESSAGES);
+const validateFailure = (error: Error) =>
+  error instanceof ApiRequestError && IDENTITY_MESSAGES.includes(error.message)
+    ? error.message
+    : QUIZ_MESSAGES.validateFailed;
+
 /** Seconds since the question was sent, to a tenth (the server records it, never scores it). */
 const secondsSinceSent = (question: NonNullable<QuizState['question']>) =>
   Math.max(0, Math.round((Date.now() - (question.deadline - question.time_limit * 1000)) / 100)) /
@@ -70,6 +85,15 @@ function QuizPlayer() {
       if (isNotFound(error)) dispatch({ type: 'codeNotFound', code });
     },
   });
+  // Who is signed in: a member plays as themselves, a visitor (or a failed look-up) by e-mail code.
+  // Asked only once the player reaches the e-mail step: the other steps do without it.
+  const me = useQuery({
+    ...meQuery,
+    retry: false,
+    enabled: state.step === 'email' || state.step === 'welcome',
+  });
+  const signedInEmail = me.isPending ? undefined : (me.data?.user?.email ?? null);
+  const sendCode = useMutation({ mutationFn: sendEmailCode });
   const validate = useMutation({
     mutationFn: validateUser,
     onSuccess: (player) => dispatch({ type: 'validated', player }),
@@ -104,12 +128,13 @@ function QuizPlayer() {
 
   const backToCode = () => {
     lookup.reset();
+    sendCode.reset();
     validate.reset();
     dispatch({ type: 'backToCode' });
   };
   const reset = () => {
     forgetPlayer();
-    for (const mutation of [lookup, validate, join, submit]) mutation.reset();
+    for (const mutation of [lookup, sendCode, validate, join, submit]) mutation.reset();
     dispatch({ type: 'reset' });
   };
   const choose = (option: number) => {
@@ -142,10 +167,26 @@ function QuizPlayer() {
         <EmailEntry
           code={state.code}
           info={state.info}
+          signedInEmail={signedInEmail}
+          codeSent={
+            sendCode.isSuccess
+              ? { email: sendCode.variables, message: sendCode.data.message }
+              : null
+          }
+          sending={sendCode.isPending}
+          sendError={sendCode.isError ? reasonOf(sendCode.error) : null}
           busy={validate.isPending}
-          error={validate.isError ? QUIZ_MESSAGES.validateFailed : null}
+          error={validate.isError ? validateFailure(validate.error) : null}
           onBack={backToCode}
-          onValidate={(email) => validate.mutate(email)}
+          onSendCode={(email) => {
+            validate.reset();
+            sendCode.mutate(email);
+          }}
+          onOtherEmail={() => {
+            validate.reset();
+            sendCode.reset();
+          }}
+          onValidate={(who) => validate.mutate({ ...who, game_code: state.code })}
         />
       );
     case 'welcome':
@@ -157,6 +198,8 @@ function QuizPlayer() {
           onBack={() => {
             join.reset();
             validate.reset();
+            // A code works once: a visitor going back asks for a new one.
+            sendCode.reset();
             dispatch({ type: 'backToEmail' });
           }}
           onJoin={() =>

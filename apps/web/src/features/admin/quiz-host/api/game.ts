@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { api } from '../../../../lib/api-client';
 
 export type HostAction = z.infer<typeof hostActionBody>['action'];
+export type HostActionInput = z.infer<typeof hostActionBody>;
 
 export const gameKeys = {
   state: (code: string) => ['admin', 'quiz-host', 'game', code] as const,
@@ -29,14 +30,14 @@ export function setGameState(queryClient: QueryClient, code: string, state: Host
   queryClient.setQueryData(gameKeys.state(code), state);
 }
 
-/** POST /api/quiz-games/{code}/action; the new state follows on the socket, or by reading it. */
+/**
+ * POST /api/quiz-games/{code}/action; the new state follows on the socket, or by reading it.
+ * `from` names the step the console showed: the server ignores a press for a step already left.
+ */
 export function useHostAction(code: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (action: HostAction) =>
-      api.post(API.quizHost.action(code), z.unknown(), {
-        action,
-      } satisfies z.infer<typeof hostActionBody>),
+    mutationFn: (body: HostActionInput) => api.post(API.quizHost.action(code), z.unknown(), body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: gameKeys.state(code) }),
   });
 }

@@ -141,7 +141,9 @@ describe('GameConsolePage', { timeout: 30_000 }, () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Start' }));
     await waitFor(() =>
-      expect(served.bodies('POST /api/quiz-games/AB12CD/action')).toEqual([{ action: 'start' }]),
+      expect(served.bodies('POST /api/quiz-games/AB12CD/action')).toEqual([
+        { action: 'start', from: { status: 'lobby', question_number: 0 } },
+      ]),
     );
   });
 
@@ -170,9 +172,13 @@ describe('GameConsolePage', { timeout: 30_000 }, () => {
         .getAllByRole('row')
         .map((r) => r.textContent),
     ).toEqual(['RankNameScore', '1Meera Menon950', '2Ravi Kumar800', '3Anita Rao610']);
+    // A double click is one press: one call, naming the step the console showed.
+    fireEvent.click(screen.getByRole('button', { name: 'Next question' }));
     fireEvent.click(screen.getByRole('button', { name: 'Next question' }));
     await waitFor(() =>
-      expect(served.bodies('POST /api/quiz-games/AB12CD/action')).toEqual([{ action: 'next' }]),
+      expect(served.bodies('POST /api/quiz-games/AB12CD/action')).toEqual([
+        { action: 'next', from: { status: 'results', question_number: results.question_number } },
+      ]),
     );
 
     socket().push({ ...results, question_number: 3 });
@@ -204,7 +210,9 @@ describe('GameConsolePage', { timeout: 30_000 }, () => {
     expect(served.bodies('POST /api/quiz-games/AB12CD/action')).toEqual([]);
     fireEvent.click(within(dialog).getByRole('button', { name: 'End game' }));
     await waitFor(() =>
-      expect(served.bodies('POST /api/quiz-games/AB12CD/action')).toEqual([{ action: 'end' }]),
+      expect(served.bodies('POST /api/quiz-games/AB12CD/action')).toEqual([
+        { action: 'end', from: { status: 'lobby', question_number: 0 } },
+      ]),
     );
   });
 

@@ -8,7 +8,7 @@ import {
   IconWifiOff,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { paths, pathTo } from '../../../../config/paths';
 import { ApiRequestError } from '../../../../lib/api-client';
@@ -50,12 +50,22 @@ function GameConsole() {
 
   const action = useHostAction(code);
   const [confirmEnd, setConfirmEnd] = useState(false);
+  // A ref, not isPending: two clicks of one double click both run before React re-renders.
+  const acting = useRef(false);
   async function run(which: HostAction) {
-    if (action.isPending) return;
+    if (acting.current) return;
+    acting.current = true;
     try {
-      await action.mutateAsync(which);
+      await action.mutateAsync({
+        action: which,
+        ...(state
+          ? { from: { status: state.status, question_number: state.question_number } }
+          : {}),
+      });
     } catch (error) {
       adminNotify.failure(ACTION_FAILED[which], error);
+    } finally {
+      acting.current = false;
     }
     if (which === 'end') setConfirmEnd(false);
   }
@@ -117,7 +127,7 @@ function GameConsole() {
 
       <EndGameDialog
         opened={confirmEnd}
-        busy={action.isPending && action.variables === 'end'}
+        busy={action.isPending && action.variables.action === 'end'}
         onConfirm={() => run('end')}
         onClose={() => setConfirmEnd(false)}
       />
