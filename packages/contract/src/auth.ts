@@ -147,6 +147,35 @@ export const setPasswordBody = z
   });
 export type SetPasswordBody = z.infer<typeof setPasswordBody>;
 
+/** How long a password reset link works. */
+export const PASSWORD_RESET_MINUTES = 30;
+export const PASSWORD_RESET_SENT_MESSAGE = `If an account uses this e-mail or phone, a link to choose a new password is on its way. It works once, for ${PASSWORD_RESET_MINUTES} minutes.`;
+export const PASSWORD_RESET_INVALID_MESSAGE =
+  'This password reset link is not valid any more: it was used, it expired or it is incomplete. Please ask for a new one.';
+
+/** POST /api/auth/password-reset: the e-mail or phone the member logs in with. */
+export const passwordResetRequestBody = z.object({
+  userName: z
+    .string({ error: 'Please enter your e-mail or phone' })
+    .trim()
+    .min(1, 'Please enter your e-mail or phone')
+    .max(254, 'Email must be at most 254 characters'),
+});
+export type PasswordResetRequestBody = z.infer<typeof passwordResetRequestBody>;
+/** The same words for known and unknown addresses, so the answer tells nobody who has an account. */
+export const passwordResetRequestAnswer = z.object({ message: z.string() });
+
+/** Any string up to the limit: a wrong one is answered as an unknown link, not as bad input. */
+export const passwordResetParams = z.object({
+  token: z.string().max(200, PASSWORD_RESET_INVALID_MESSAGE),
+});
+/** GET /api/auth/password-reset/{token}: whether the link can still set a password. */
+export const passwordResetStatus = z.object({ valid: z.boolean() });
+export type PasswordResetStatus = z.infer<typeof passwordResetStatus>;
+/** POST /api/auth/password-reset/{token}: the same fields and rules as Set New Password. */
+export const passwordResetBody = setPasswordBody;
+export type PasswordResetBody = SetPasswordBody;
+
 /** The signed-in user as the browser keeps it (storage key `chat-user`, member-portal.md §3). */
 export const signedInUser = z.object({
   _id: idSchema,

@@ -181,6 +181,22 @@ export const createRoutes = (client: QueryClient): RouteObject[] => {
           }),
         },
         {
+          path: paths.forgotPassword,
+          loader: () => guestOnly(client),
+          lazy: async () => ({
+            Component: (await import('../features/auth/components/forgot-password-page'))
+              .ForgotPasswordPage,
+          }),
+        },
+        // No guard: a link opened where someone is signed in signs its own member in instead.
+        {
+          path: paths.resetPassword,
+          lazy: async () => ({
+            Component: (await import('../features/auth/components/reset-password-page'))
+              .ResetPasswordPage,
+          }),
+        },
+        {
           path: paths.invite,
           lazy: async () => ({
             Component: (await import('../features/invite/components/invite-page')).InvitePage,

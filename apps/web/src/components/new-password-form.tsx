@@ -1,6 +1,7 @@
 import { Alert, Button, PasswordInput, Stack } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { FormEvent } from 'react';
+import { useTakenOver } from '../lib/use-taken-over';
 
 interface NewPasswordFormProps {
   newPassword: string;
@@ -14,10 +15,14 @@ interface NewPasswordFormProps {
   submitLabel: string;
 }
 
-/** New Password and Confirm New Password: Set New Password after a one-time one, and invitations. */
+/**
+ * New Password and Confirm New Password: Set New Password after a one-time one, invitations and
+ * password reset links.
+ */
 export function NewPasswordForm(props: NewPasswordFormProps) {
+  const takenOver = useTakenOver();
   return (
-    <form onSubmit={props.onSubmit} noValidate>
+    <form method="post" onSubmit={props.onSubmit} noValidate>
       <Stack gap="md">
         {props.problem && (
           <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
@@ -26,17 +31,19 @@ export function NewPasswordForm(props: NewPasswordFormProps) {
         )}
         <PasswordInput
           label="New Password"
+          name="newPassword"
           autoComplete="new-password"
           value={props.newPassword}
           onChange={(e) => props.onNewPassword(e.currentTarget.value)}
         />
         <PasswordInput
           label="Confirm New Password"
+          name="confirmPassword"
           autoComplete="new-password"
           value={props.confirmPassword}
           onChange={(e) => props.onConfirmPassword(e.currentTarget.value)}
         />
-        <Button type="submit" loading={props.pending} fullWidth size="md">
+        <Button type="submit" loading={!takenOver || props.pending} fullWidth size="md">
           {props.submitLabel}
         </Button>
       </Stack>

@@ -28,6 +28,8 @@ export const paths = {
   quizHost: '/dashboard/quiz',
   quizHostGame: '/dashboard/quiz/game/:code',
   invite: '/invite/:token',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password/:token',
   groups: '/groups',
   feedback: '/feedback',
   quiz: '/quiz',

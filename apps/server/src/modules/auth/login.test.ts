@@ -6,8 +6,8 @@ import { DEMO_COLLEGE, DEMO_PASSWORD } from '../../db/seed/demo';
 import { buildTestApp } from '../../test/build';
 
 const MESSAGES = {
-  wrongPassword: 'Incorrect password. Please try again.',
-  unknownAccount: 'No account found with this email or phone. Please sign up first.',
+  /** One answer for a wrong password and an unknown account: login tells nobody who is a member. */
+  badCredentials: 'The e-mail, phone or password is not right.',
   pending:
     'Your details are still being reviewed. You will receive an e-mail with a one-time password once your account is approved.',
   rejected: 'Your registration was not approved. Please contact your college for details.',
@@ -154,8 +154,8 @@ describe('login, session and logout', () => {
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({
         statusCode: 401,
-        error: MESSAGES.wrongPassword,
-        message: MESSAGES.wrongPassword,
+        error: MESSAGES.badCredentials,
+        message: MESSAGES.badCredentials,
       });
       expect(response.cookies).toEqual([]);
     });
@@ -165,9 +165,33 @@ describe('login, session and logout', () => {
       async (userName) => {
         const response = await login(userName, DEMO_PASSWORD);
         expect(response.statusCode).toBe(401);
-        expect(response.json().message).toBe(MESSAGES.unknownAccount);
+        expect(response.json().message).toBe(MESSAGES.badCredentials);
       },
     );
+
+    it('answers an unknown account exactly as a wrong password, by e-mail and by phone', async () => {
+      const answers = await Promise.all(
+        [
+          ['nobody@demo.alumnet.dev', DEMO_PASSWORD],
+          ['member2@demo.alumnet.dev', 'not-the-password'],
+          ['9999999999', DEMO_PASSWORD],
+          ['9000000003', 'not-the-password'],
+        ].map(async ([userName, password]) => {
+          const response = await login(userName, password);
+          return { status: response.statusCode, body: response.body, cookies: response.cookies };
+        }),
+      );
+      for (const answer of answers)
+        expect(answer).toEqual({
+          status: 401,
+          body: JSON.stringify({
+            statusCode: 401,
+            error: MESSAGES.badCredentials,
+            message: MESSAGES.badCredentials,
+          }),
+          cookies: [],
+        });
+    });
 
     it.each([
       ['both empty', { userName: '', password: '' }],
@@ -195,7 +219,7 @@ describe('login, session and logout', () => {
       expect(response.json().message).toBe('Please fill in all fields');
     });
 
-    it('answers a sign-up still under review with 403, whatever the password', async () => {
+    it('answers a sign-up still under review (no password yet) as an unknown account', async () => {
       const [pending] = await t.db
         .select({ email: users.email, phone: users.phone })
         .from(users)
@@ -204,11 +228,23 @@ describe('login, session and logout', () => {
       for (const userName of [pending!.email, pending!.phone!]) {
         for (const password of [DEMO_PASSWORD, 'something-else']) {
           const response = await login(userName, password);
-          expect(response.statusCode).toBe(403);
-          expect(response.json().message).toBe(MESSAGES.pending);
+          expect(response.statusCode).toBe(401);
+          expect(response.json().message).toBe(MESSAGES.badCredentials);
           expect(response.cookies).toEqual([]);
         }
       }
+    });
+
+    it('says "under review" only to whoever gave the right password', async () => {
+      const account = spare[5]!;
+      await t.db.update(users).set({ isApproved: false }).where(eq(users.id, account.id));
+      const wrong = await login(account.email, 'not-the-password');
+      expect(wrong.statusCode).toBe(401);
+      expect(wrong.json().message).toBe(MESSAGES.badCredentials);
+      const right = await login(account.email, DEMO_PASSWORD);
+      expect(right.statusCode).toBe(403);
+      expect(right.json().message).toBe(MESSAGES.pending);
+      expect(right.cookies).toEqual([]);
     });
 
     it('answers a rejected account with 403 and ends its open sessions', async () => {
@@ -230,6 +266,10 @@ describe('login, session and logout', () => {
       expect(response.statusCode).toBe(403);
       expect(response.json().message).toBe(MESSAGES.rejected);
       expect(await me(cookie)).toBeNull();
+      // A wrong password learns nothing about the account's state.
+      const guess = await login(account.email, 'not-the-password');
+      expect(guess.statusCode).toBe(401);
+      expect(guess.json().message).toBe(MESSAGES.badCredentials);
     });
   });
 
@@ -296,7 +336,7 @@ describe('login, session and logout', () => {
       for (let i = 0; i < 5; i++) {
         const response = await login(account.email, `wrong-${i}`);
         expect(response.statusCode).toBe(401);
-        expect(response.json().message).toBe(MESSAGES.wrongPassword);
+        expect(response.json().message).toBe(MESSAGES.badCredentials);
       }
       const response = await login(account.email, DEMO_PASSWORD);
       expect(response.statusCode).toBe(429);
@@ -310,6 +350,19 @@ describe('login, session and logout', () => {
       expect((await login(row!.phone, DEMO_PASSWORD)).statusCode).toBe(429);
 
       expect((await login(spare[2]!.email, DEMO_PASSWORD)).statusCode).toBe(200);
+    });
+
+    it('locks an address with no account the same way, so the lock tells nothing either', async () => {
+      for (const userName of ['ghost@demo.alumnet.dev', '9111111111']) {
+        for (let i = 0; i < 5; i++) {
+          const response = await login(userName, `wrong-${i}`);
+          expect(response.statusCode).toBe(401);
+          expect(response.json().message).toBe(MESSAGES.badCredentials);
+        }
+        const response = await login(userName, DEMO_PASSWORD);
+        expect(response.statusCode).toBe(429);
+        expect(response.json().message).toMatch(locked);
+      }
     });
 
     it('opens again once the 15-minute window is over', async () => {
@@ -342,7 +395,8 @@ describe('login, session and logout', () => {
     it('answers the 21st login call within a minute from one address with 429', async () => {
       const ip = '192.0.2.77';
       for (let i = 0; i < 20; i++) {
-        expect((await login('nobody@demo.alumnet.dev', 'x', { ip })).statusCode).toBe(401);
+        // Unknown names, each its own: only the per-address limit counts.
+        expect((await login(`nobody-${i}@demo.alumnet.dev`, 'x', { ip })).statusCode).toBe(401);
       }
       const response = await login('member2@demo.alumnet.dev', DEMO_PASSWORD, { ip });
       expect(response.statusCode).toBe(429);

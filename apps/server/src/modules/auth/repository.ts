@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import {
   batches,
@@ -6,6 +6,7 @@ import {
   colleges,
   degrees,
   invitations,
+  passwordResets,
   sessions,
   users,
 } from '../../db/schema';
@@ -77,7 +78,7 @@ const endedIds = async (deleted: Promise<{ id: string }[]>) => (await deleted).m
  * its country code ('+91 90000 00003') matches the stored number and code together; the suffix
  * list keeps that lookup on the phone index.
  */
-export async function findLoginCandidate(db: Executor, login: { email?: string; phone?: string }) {
+function matchLogin(login: { email?: string; phone?: string }) {
   const digits = login.phone ?? '';
   const suffixes = Array.from({ length: Math.max(0, digits.length - 6) }, (_, i) =>
     digits.slice(i + 1),
@@ -93,6 +94,12 @@ export async function findLoginCandidate(db: Executor, login: { email?: string; 
             )
           : undefined,
       );
+  // Of a bare number and a number with its country code, the bare one wins.
+  return { where, order: sql`${users.phone} = ${digits} DESC` };
+}
+
+export async function findLoginCandidate(db: Executor, login: { email?: string; phone?: string }) {
+  const { where, order } = matchLogin(login);
   const [row] = await db
     .select({
       id: users.id,
@@ -104,9 +111,83 @@ export async function findLoginCandidate(db: Executor, login: { email?: string; 
     })
     .from(users)
     .where(where)
-    .orderBy(sql`${users.phone} = ${digits} DESC`)
+    .orderBy(order)
     .limit(1);
   return row ?? null;
+}
+
+/** Who may reset a password: approved, registered members who have one (and are not rejected). */
+const mayResetPassword = and(
+  eq(users.isApproved, true),
+  eq(users.isRegistered, true),
+  eq(users.isRejected, false),
+  isNotNull(users.passwordHash),
+);
+
+/** The member a reset link is for, found as login finds them; none unless they may reset. */
+export async function findResetCandidate(db: Executor, login: { email?: string; phone?: string }) {
+  const { where, order } = matchLogin(login);
+  const [row] = await db
+    .select({
+      id: users.id,
+      fullName: users.fullName,
+      email: users.email,
+      // E.164 as the SMS transport wants it, as dispatch builds it.
+      phone: sql<string | null>`CASE WHEN ${users.phone} IS NULL THEN NULL
+        ELSE coalesce(${users.phoneCountryCode}, '') || ${users.phone} END`,
+      collegeId: users.collegeId,
+      collegeName: colleges.name,
+    })
+    .from(users)
+    .leftJoin(colleges, eq(colleges.id, users.collegeId))
+    .where(and(where, mayResetPassword))
+    .orderBy(order)
+    .limit(1);
+  return row ?? null;
+}
+
+/** One open link per member: asking again replaces the previous one (user_id is the key). */
+export async function savePasswordReset(
+  db: Executor,
+  userId: string,
+  tokenHash: string,
+  expiresAt: Date,
+) {
+  await db
+    .insert(passwordResets)
+    .values({ userId, tokenHash, expiresAt })
+    .onConflictDoUpdate({
+      target: passwordResets.userId,
+      set: { tokenHash, expiresAt, createdAt: sql`now()` },
+    });
+}
+
+const openReset = (tokenHash: string) =>
+  and(
+    eq(passwordResets.tokenHash, tokenHash),
+    gt(passwordResets.expiresAt, sql`now()`),
+    inArray(
+      passwordResets.userId,
+      sql`(SELECT ${users.id} FROM ${users} WHERE ${mayResetPassword})`,
+    ),
+  );
+
+/** Whether a reset link can still set a password: unused, unexpired, for a member who may. */
+export async function isPasswordResetOpen(db: Executor, tokenHash: string) {
+  const rows = await db
+    .select({ userId: passwordResets.userId })
+    .from(passwordResets)
+    .where(openReset(tokenHash));
+  return rows.length > 0;
+}
+
+/** Uses the link up (once: of two tabs submitting, one wins); the member's id, if it was open. */
+export async function takePasswordReset(tx: Executor, tokenHash: string) {
+  const [row] = await tx
+    .delete(passwordResets)
+    .where(openReset(tokenHash))
+    .returning({ userId: passwordResets.userId });
+  return row?.userId;
 }
 
 /** Counts a failure in a window that starts anew once the previous one is over. */

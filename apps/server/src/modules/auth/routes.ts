@@ -5,26 +5,59 @@ import {
   invitationParams,
   loginBody,
   okSchema,
+  PASSWORD_RESET_SENT_MESSAGE,
+  passwordResetBody,
+  passwordResetParams,
+  passwordResetRequestAnswer,
+  passwordResetRequestBody,
+  passwordResetStatus,
   setPasswordBody,
   signedInUser,
   csvRowSignupAnswer,
   signupAnswer,
   signupRequest,
 } from '@alumnet/contract';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../lib/errors';
+import { memberBudget } from '../../lib/rate-limits';
 import { presentSignedInUser } from '../users';
 import { currentUser } from './plugin';
-import { createAuthService } from './service';
+import { createAuthService, LOGIN_FAILURE_LIMIT, LOGIN_WINDOW_MINUTES } from './service';
 import { SESSION_COOKIE } from './tokens';
+
+/** Reset links one member may be sent: one a minute, a few an hour. */
+export const RESETS_PER_MINUTE = 1;
+export const RESETS_PER_HOUR = 5;
 
 export const authRoutes: FastifyPluginAsyncZod<{
   sessionDays: number;
   cookieSecure: boolean;
   perIpPerMinute: number;
+  /** Where reset links point: the portal's address as people reach it. */
+  publicUrl: string;
 }> = async (app, options) => {
-  const auth = createAuthService(app.db, { sessionDays: options.sessionDays });
+  // Counted where rate limits are (Redis when set): there is no account row to count them in.
+  const unknownLoginFailures = app.createRateLimit({
+    max: LOGIN_FAILURE_LIMIT,
+    timeWindow: LOGIN_WINDOW_MINUTES * 60_000,
+    keyGenerator: (request) =>
+      `login-unknown:${(request as unknown as { address: string }).address}`,
+  });
+  const auth = createAuthService(app.db, {
+    sessionDays: options.sessionDays,
+    publicUrl: options.publicUrl,
+    transports: app.transports,
+    log: app.log,
+    async countUnknownLoginFailure(address) {
+      // Not a request: the limiter reads only the key's source and the route's config.
+      const standIn = { address, routeOptions: { config: {} } };
+      const outcome = await unknownLoginFailures(standIn as unknown as FastifyRequest);
+      if (outcome.isAllowed || !outcome.isExceeded) return null;
+      return Math.max(1, Math.ceil(outcome.ttl / 60_000));
+    },
+  });
 
   const setSessionCookie = (reply: FastifyReply, session: { token: string; expiresAt: Date }) =>
     reply.setCookie(SESSION_COOKIE, session.token, {
@@ -44,6 +77,21 @@ export const authRoutes: FastifyPluginAsyncZod<{
 
   // Per IP, on top of the per-account limit in the service.
   const perIp = { rateLimit: { max: options.perIpPerMinute, timeWindow: '1 minute' } };
+
+  // Reset links per member, whoever asks: a mailbox is not flooded. Over budget, nothing is sent
+  // and the answer stays the same (a 429 would tell that the address has an account).
+  const resetsPerMinute = memberBudget(app, 'password-reset-1m', RESETS_PER_MINUTE, 60_000, '');
+  const resetsPerHour = memberBudget(app, 'password-reset-1h', RESETS_PER_HOUR, 3_600_000, '');
+  const maySendReset = async (userId: string) => {
+    try {
+      await resetsPerMinute(userId);
+      await resetsPerHour(userId);
+      return true;
+    } catch (error) {
+      if (error instanceof AppError && error.statusCode === 429) return false;
+      throw error;
+    }
+  };
 
   app.post(
     '/api/auth/signup',
@@ -141,6 +189,59 @@ export const authRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const { session, user } = await auth.acceptInvitation(request.params.token, request.body);
+      setSessionCookie(reply, session);
+      return presentSignedInUser(user);
+    },
+  );
+
+  // "Forgot password?": a link by e-mail (or SMS for a phone) to /reset-password/{token}.
+  app.post(
+    '/api/auth/password-reset',
+    {
+      config: perIp,
+      schema: {
+        tags: ['auth'],
+        body: passwordResetRequestBody,
+        response: { 200: passwordResetRequestAnswer },
+      },
+    },
+    async (request) => {
+      await auth.requestPasswordReset(request.body.userName, maySendReset);
+      return { message: PASSWORD_RESET_SENT_MESSAGE };
+    },
+  );
+
+  app.get(
+    '/api/auth/password-reset/:token',
+    {
+      config: perIp,
+      schema: {
+        tags: ['auth'],
+        params: passwordResetParams,
+        response: { 200: passwordResetStatus },
+      },
+    },
+    async (request) => ({ valid: await auth.passwordResetOpen(request.params.token) }),
+  );
+
+  app.post(
+    '/api/auth/password-reset/:token',
+    {
+      config: perIp,
+      schema: {
+        tags: ['auth'],
+        params: passwordResetParams,
+        body: passwordResetBody,
+        response: { 200: signedInUser },
+      },
+    },
+    async (request, reply) => {
+      const { session, user, endedSessionIds } = await auth.resetPassword(
+        request.params.token,
+        request.body,
+        request.cookies[SESSION_COOKIE],
+      );
+      app.realtime.endSessions(endedSessionIds);
       setSessionCookie(reply, session);
       return presentSignedInUser(user);
     },

@@ -1,11 +1,14 @@
 import {
   INVITATION_INVALID_MESSAGE,
+  PASSWORD_RESET_INVALID_MESSAGE,
+  PASSWORD_RESET_MINUTES,
   type acceptInvitationBody,
   type CsvRowSignupBody,
   type LoginBody,
   type SetPasswordBody,
   type signupBody,
 } from '@alumnet/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { addWorkingDays } from '../../lib/dates';
@@ -18,7 +21,9 @@ import {
   unauthorized,
 } from '../../lib/errors';
 import { adminCollegeId } from '../../lib/policy';
-import { DUMMY_HASH, hashPassword, verifyPassword } from '../../lib/passwords';
+import { DUMMY_HASH, hashChosenPassword, verifyPassword } from '../../lib/passwords';
+import { passwordResetEmail, passwordResetText } from '../../mail/templates';
+import type { OutgoingMessage, Transports } from '../../mail/transports';
 import { findUserView } from '../users';
 import * as repo from './repository';
 import type { SessionUser } from './repository';
@@ -29,8 +34,11 @@ export const LOGIN_FAILURE_LIMIT = 5;
 export const LOGIN_WINDOW_MINUTES = 15;
 
 export const messages = {
-  unknownAccount: 'No account found with this email or phone. Please sign up first.',
-  wrongPassword: 'Incorrect password. Please try again.',
+  /**
+   * One answer for an unknown address and a wrong password, so login tells nobody who has an
+   * account; pending and rejected are said only to whoever gave the right password.
+   */
+  badCredentials: 'The e-mail, phone or password is not right.',
   pending:
     'Your details are still being reviewed. You will receive an e-mail with a one-time password once your account is approved.',
   rejected: 'Your registration was not approved. Please contact your college for details.',
@@ -51,7 +59,24 @@ function parseUserName(userName: string) {
   return { phone: value.replace(/[^\d]/g, '') };
 }
 
-export function createAuthService(db: Database, options: { sessionDays: number }) {
+export interface AuthServiceOptions {
+  sessionDays: number;
+  /** Where links in messages point: the portal's address as people reach it. */
+  publicUrl: string;
+  transports: Transports;
+  log: FastifyBaseLogger;
+  /**
+   * Counts a failed login for an address that has no account, in a window as long as an
+   * account's; answers the minutes left once the count went past LOGIN_FAILURE_LIMIT (else
+   * null), so unknown addresses lock as accounts do and the lock tells nobody who has one.
+   */
+  countUnknownLoginFailure?: (address: string) => Promise<number | null>;
+}
+
+const lockedMessage = (minutes: number) =>
+  `Too many failed login attempts for this account. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+
+export function createAuthService(db: Database, options: AuthServiceOptions) {
   async function startSession(userId: string) {
     const token = newSessionToken();
     const expiresAt = new Date(Date.now() + options.sessionDays * 24 * 60 * 60 * 1000);
@@ -153,27 +178,33 @@ export function createAuthService(db: Database, options: { sessionDays: number }
     },
 
     async login(body: LoginBody, previousToken: string | undefined) {
-      const candidate = await repo.findLoginCandidate(db, parseUserName(body.userName));
+      const login = parseUserName(body.userName);
+      const candidate = await repo.findLoginCandidate(db, login);
       if (!candidate) {
         await verifyPassword(DUMMY_HASH, body.password);
-        throw unauthorized(messages.unknownAccount);
+        const lockedMinutes = await options.countUnknownLoginFailure?.(
+          login.email ?? login.phone ?? '',
+        );
+        if (lockedMinutes) throw tooManyRequests(lockedMessage(lockedMinutes));
+        throw unauthorized(messages.badCredentials);
       }
-      if (candidate.isRejected) throw forbidden(messages.rejected);
-      if (!candidate.isApproved || !candidate.passwordHash) throw forbidden(messages.pending);
 
+      // The lock comes before the password, or it would not stop guessing.
       const windowStart = candidate.failedLoginWindowStart?.getTime() ?? 0;
       const windowEnd = windowStart + LOGIN_WINDOW_MINUTES * 60_000;
       if (candidate.failedLoginCount >= LOGIN_FAILURE_LIMIT && windowEnd > Date.now()) {
-        const minutes = Math.ceil((windowEnd - Date.now()) / 60_000);
-        throw tooManyRequests(
-          `Too many failed login attempts for this account. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-        );
+        throw tooManyRequests(lockedMessage(Math.ceil((windowEnd - Date.now()) / 60_000)));
       }
-      if (!(await verifyPassword(candidate.passwordHash, body.password))) {
+      // An account without a password (a sign-up under review) takes as long as any other.
+      const right = await verifyPassword(candidate.passwordHash ?? DUMMY_HASH, body.password);
+      if (!right || !candidate.passwordHash) {
         await repo.recordFailedLogin(db, candidate.id, LOGIN_WINDOW_MINUTES);
-        throw unauthorized(messages.wrongPassword);
+        throw unauthorized(messages.badCredentials);
       }
       if (candidate.failedLoginCount > 0) await repo.clearFailedLogins(db, candidate.id);
+      // Only now, to someone who knows the password: the state of the account.
+      if (candidate.isRejected) throw forbidden(messages.rejected);
+      if (!candidate.isApproved) throw forbidden(messages.pending);
       // Rotate: whatever session this browser carried ends, a fresh token begins.
       const endedSessionIds = previousToken
         ? await repo.deleteSession(db, hashToken(previousToken))
@@ -195,7 +226,7 @@ export function createAuthService(db: Database, options: { sessionDays: number }
 
     /** Sets the invited alumnus's password, registers them and signs them in. */
     async acceptInvitation(token: string, body: AcceptInvitationBody) {
-      const passwordHash = await hashPassword(body.newPassword);
+      const passwordHash = await hashChosenPassword(body.newPassword);
       const userId = await db.transaction(async (tx) => {
         const id = await repo.acceptInvitation(tx, hashToken(token), passwordHash);
         // Rolls the "used" mark back: a link that registered nobody stays as it was.
@@ -208,10 +239,102 @@ export function createAuthService(db: Database, options: { sessionDays: number }
 
     /** Ends every session of the user (other devices too) and starts a new one for this browser. */
     async setPassword(userId: string, body: SetPasswordBody) {
-      const passwordHash = await hashPassword(body.newPassword);
+      const passwordHash = await hashChosenPassword(body.newPassword);
       const endedSessionIds = await db.transaction(async (tx) => {
         await repo.updatePassword(tx, userId, passwordHash);
         return repo.deleteSessionsOfUser(tx, userId);
+      });
+      const session = await startSession(userId);
+      return { session, user: await signedInUser(userId), endedSessionIds };
+    },
+
+    /**
+     * Sends a reset link to the member the e-mail or phone belongs to: by e-mail, or by SMS when
+     * they gave their phone. The caller answers the same whatever happens here, so nothing is
+     * returned; `maySend` is the per-member budget (false: silently nothing is sent).
+     */
+    async requestPasswordReset(userName: string, maySend: (userId: string) => Promise<boolean>) {
+      const login = parseUserName(userName);
+      const member = await repo.findResetCandidate(db, login);
+      if (!member || !(await maySend(member.id))) return;
+
+      const token = newSessionToken();
+      const tokenHash = hashToken(token);
+      const expiresAt = new Date(Date.now() + PASSWORD_RESET_MINUTES * 60_000);
+      const link = `${options.publicUrl}/reset-password/${token}`;
+      const bySms = !login.email && member.phone !== null;
+      const base = {
+        idempotencyKey: `password-reset.${tokenHash}`,
+        collegeId: member.collegeId,
+      };
+      const message: OutgoingMessage = bySms
+        ? {
+            ...base,
+            channel: 'sms',
+            to: member.phone!,
+            subject: null,
+            html: null,
+            text: passwordResetText({ link, minutes: PASSWORD_RESET_MINUTES }),
+          }
+        : {
+            ...base,
+            channel: 'email',
+            to: member.email,
+            ...passwordResetEmail({
+              fullName: member.fullName,
+              collegeName: member.collegeName ?? 'Alumnet',
+              link,
+              minutes: PASSWORD_RESET_MINUTES,
+            }),
+          };
+      const transport = options.transports[message.channel];
+
+      if (transport.inDatabase) {
+        // The outbox row commits with the link: both or neither.
+        await db.transaction(async (tx) => {
+          await repo.savePasswordReset(tx, member.id, tokenHash, expiresAt);
+          await transport.send(message, tx);
+        });
+        return;
+      }
+      await repo.savePasswordReset(db, member.id, tokenHash, expiresAt);
+      // A provider may take seconds: sent after the answer, so its time does not tell which
+      // addresses have accounts. Lost on a crash; the member asks again.
+      void transport.send(message, db).then(
+        (sent) => {
+          if (sent.status === 'bounce' || sent.status === 'undelivered')
+            options.log.warn({ userId: member.id, status: sent.status }, 'reset link refused');
+        },
+        (error: unknown) =>
+          options.log.error({ err: error, userId: member.id }, 'reset link not sent'),
+      );
+    },
+
+    /** Whether a reset link can still set a password. */
+    passwordResetOpen: (token: string) => repo.isPasswordResetOpen(db, hashToken(token)),
+
+    /**
+     * Sets the password a reset link was for, ends every session of the member (and whatever
+     * session this browser had) and signs this browser in. A refused password leaves the link
+     * usable: it is checked before the link is used up.
+     */
+    async resetPassword(token: string, body: SetPasswordBody, previousToken: string | undefined) {
+      const tokenHash = hashToken(token);
+      if (!(await repo.isPasswordResetOpen(db, tokenHash)))
+        throw badRequest(PASSWORD_RESET_INVALID_MESSAGE);
+      const passwordHash = await hashChosenPassword(body.newPassword);
+      const { userId, endedSessionIds } = await db.transaction(async (tx) => {
+        // Checked again here: another tab may have used it meanwhile.
+        const id = await repo.takePasswordReset(tx, tokenHash);
+        if (!id) throw badRequest(PASSWORD_RESET_INVALID_MESSAGE);
+        await repo.updatePassword(tx, id, passwordHash);
+        // Whoever guessed at the account before is shut out by the new password, not the lock.
+        await repo.clearFailedLogins(tx, id);
+        const ended = await repo.deleteSessionsOfUser(tx, id);
+        const previous = previousToken
+          ? await repo.deleteSession(tx, hashToken(previousToken))
+          : [];
+        return { userId: id, endedSessionIds: [...ended, ...previous] };
       });
       const session = await startSession(userId);
       return { session, user: await signedInUser(userId), endedSessionIds };

@@ -85,6 +85,11 @@ describe('POST /api/auth/set-password (one-time password flow)', () => {
     ],
     ['no new password', { confirmPassword: CHOSEN }, 'New Password is required'],
     ['no confirmation', { newPassword: CHOSEN }, 'Confirm New Password is required'],
+    [
+      'a common password, whatever its case',
+      { newPassword: 'Password123', confirmPassword: 'Password123' },
+      'This password is too common: it appears in lists of leaked passwords. Please choose another.',
+    ],
   ])('refuses %s with 400 and changes nothing', async (_label, payload, message) => {
     const cookie = cookieOf(await login(ONE_TIME));
     const response = await setPassword(payload, cookie);
@@ -110,7 +115,7 @@ describe('POST /api/auth/set-password (one-time password flow)', () => {
 
     const withOld = await login(ONE_TIME);
     expect(withOld.statusCode).toBe(401);
-    expect(withOld.json().message).toBe('Incorrect password. Please try again.');
+    expect(withOld.json().message).toBe('The e-mail, phone or password is not right.');
     const withNew = await login(CHOSEN);
     expect(withNew.statusCode).toBe(200);
     expect(withNew.json().mustChangePassword).toBe(false);

@@ -6,8 +6,8 @@ import { buildTestApp } from '../../test/build';
 
 type Chain = { collegeId: string; degreeId: string; batchId: string; branchId: string };
 
-const PENDING =
-  'Your details are still being reviewed. You will receive an e-mail with a one-time password once your account is approved.';
+/** A sign-up under review has no password yet: login answers it as any wrong one. */
+const BAD_CREDENTIALS = 'The e-mail, phone or password is not right.';
 const BAD_STRUCTURE =
   'The selected degree, batch and branch do not belong to the selected college.';
 
@@ -107,8 +107,8 @@ describe('POST /api/auth/signup', () => {
       userName: 'kavya.iyer@example.org',
       password: 'anything-at-all',
     });
-    expect(login.statusCode).toBe(403);
-    expect(login.json().message).toBe(PENDING);
+    expect(login.statusCode).toBe(401);
+    expect(login.json().message).toBe(BAD_CREDENTIALS);
     expect(login.cookies).toEqual([]);
   });
 

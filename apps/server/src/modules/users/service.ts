@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client';
 import { MAX_CITY_ID } from '../../db/schema';
 import { badRequest, unauthorized } from '../../lib/errors';
-import { hashPassword } from '../../lib/passwords';
+import { hashChosenPassword } from '../../lib/passwords';
 import type { SessionUser } from '../auth/repository';
 import * as repo from './repository';
 
@@ -65,7 +65,7 @@ export function createUserService(db: Database) {
       if (body.isEntrepreneur !== undefined) changes.isEntrepreneur = body.isEntrepreneur;
       if (body.openToMentoring !== undefined) changes.openToMentoring = body.openToMentoring;
       // Hashing takes a while: done before the transaction so it holds its lock briefly.
-      if (body.newpwd) changes.passwordHash = await hashPassword(body.newpwd);
+      if (body.newpwd) changes.passwordHash = await hashChosenPassword(body.newpwd);
 
       return db.transaction(async (tx) => {
         const current = await repo.lockUserPlace(tx, viewer.id);

@@ -268,7 +268,7 @@ describe('PUT /api/users/update', () => {
 
     const old = await login(seeded!.email, DEMO_PASSWORD);
     expect(old.statusCode).toBe(401);
-    expect(old.json().message).toBe('Incorrect password. Please try again.');
+    expect(old.json().message).toBe('The e-mail, phone or password is not right.');
     const fresh = await login(seeded!.email, 'my new long password');
     expect(fresh.statusCode).toBe(200);
     expect(fresh.json()).toMatchObject({ _id: seeded!.id, mustChangePassword: false });

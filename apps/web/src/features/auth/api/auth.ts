@@ -1,12 +1,16 @@
 import {
   API,
+  passwordResetRequestAnswer,
+  passwordResetStatus,
   signedInUser,
   signupAnswer,
   type LoginBody,
+  type PasswordResetBody,
+  type PasswordResetRequestBody,
   type SetPasswordBody,
   type SignupBody,
 } from '@alumnet/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
 import { rememberUser } from '../../../lib/session';
@@ -47,5 +51,36 @@ export function useSetPassword() {
 export function useSignup() {
   return useMutation({
     mutationFn: (body: SignupBody) => api.post(API.auth.signup, signupAnswer, body),
+  });
+}
+
+/** "Forgot password?": asks for a reset link; the answer is the same for any address. */
+export function useRequestPasswordReset() {
+  return useMutation({
+    mutationFn: (body: PasswordResetRequestBody) =>
+      api.post(API.auth.passwordReset, passwordResetRequestAnswer, body),
+  });
+}
+
+/** GET /api/auth/password-reset/{token}: whether the link can still set a password. */
+export const passwordResetQuery = (token: string) =>
+  queryOptions({
+    queryKey: ['password-reset', token],
+    queryFn: () => api.get(API.auth.passwordResetToken(token), passwordResetStatus),
+    // A link may be used up in another tab: asked again when the page is opened again.
+    staleTime: 0,
+    retry: false,
+  });
+
+/** Sets the new password through the link and opens this browser's session. */
+export function useResetPassword(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PasswordResetBody) => {
+      const answer = api.post(API.auth.passwordResetToken(token), signedInUser, body);
+      rememberTimeZone();
+      return answer;
+    },
+    onSuccess: (user) => rememberUser(queryClient, user),
   });
 }

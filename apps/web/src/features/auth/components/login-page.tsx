@@ -1,16 +1,18 @@
-import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { loginBody, setPasswordBody } from '@alumnet/contract';
 import { NewPasswordForm } from '../../../components/new-password-form';
 import { paths } from '../../../config/paths';
 import { notify } from '../../../lib/notify';
+import { useTakenOver } from '../../../lib/use-taken-over';
 import { firstProblem, useLogin, useSetPassword } from '../api/auth';
 import { AuthCard } from './auth-card';
 
 export function LoginPage() {
   const navigate = useNavigate();
   const login = useLogin();
+  const takenOver = useTakenOver();
   const [userName, setUserName] = useState('');
   const [password, setPassword] = useState('');
   // The account holds a one-time password: it must be replaced before going on.
@@ -35,7 +37,7 @@ export function LoginPage() {
       title="Log in"
       subtitle="Welcome back! Log in with the e-mail or phone you signed up with."
     >
-      <form onSubmit={submit} noValidate>
+      <form method="post" onSubmit={submit} noValidate>
         <Stack gap="md">
           <TextInput
             label="Email or phone"
@@ -44,14 +46,21 @@ export function LoginPage() {
             value={userName}
             onChange={(e) => setUserName(e.currentTarget.value)}
           />
-          <PasswordInput
-            label="Password"
-            name="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-          />
-          <Button type="submit" loading={login.isPending} fullWidth size="md">
+          <Stack gap={4}>
+            <PasswordInput
+              label="Password"
+              name="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+            />
+            <Group justify="flex-end">
+              <Anchor component={Link} to={paths.forgotPassword} size="sm">
+                Forgot password?
+              </Anchor>
+            </Group>
+          </Stack>
+          <Button type="submit" loading={!takenOver || login.isPending} fullWidth size="md">
             Log in
           </Button>
           <Text size="sm" ta="center">

@@ -19,7 +19,7 @@ const faqs = [
     value: 'forgot-password',
     question: 'I forgot my password. What should I do?',
     answer:
-      'Send us a message through the Contact Us form below or from the Support page, using the e-mail address you registered with. Once we have checked your account we e-mail you a new one-time password, and you choose a new password when you next log in.',
+      'Choose "Forgot password?" on the login page and enter the e-mail address or phone number you log in with. We send you a link (by e-mail, or by SMS to your phone) to choose a new password; it works once, for 30 minutes.',
   },
   {
     value: 'update-profile',
