@@ -1,5 +1,6 @@
 // npm start: build the web app when its build is missing or older than its sources, then run the
 // server (which starts the embedded database, migrates and seeds on first start).
+import './require-node.mjs';
 import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
