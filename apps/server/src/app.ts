@@ -88,9 +88,9 @@ export async function buildApp({ config, db, logger = false, backupToken }: Buil
   // the parser for itself (the providers' webhooks), and anything else answers 415.
   app.removeContentTypeParser('text/plain');
   // Before anything reads the request: another site's POST, a password in an address.
-  await app.register(requestOriginPlugin, { publicUrl: config.publicUrl });
+  await app.register(requestOriginPlugin, { rule: originRule(config) });
   // Which dependencies are away, logged once per outage (ops/outages.ts).
-  await app.register(outagesPlugin);
+  await app.register(outagesPlugin, { role: config.role });
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
     : undefined;
@@ -165,3 +165,19 @@ export async function buildApp({ config, db, logger = false, backupToken }: Buil
   return app;
 }
 export type App = Awaited<ReturnType<typeof buildApp>>;
+
+/**
+ * A worker-only process (ROLE=worker) serves /healthz and /readyz alone, so an orchestrator can
+ * tell a worker whose database is away from a working one; `app.outages.database` is the watch
+ * its jobs report to.
+ */
+export async function buildWorkerApp({ db, logger = false }: Pick<BuildOptions, 'db' | 'logger'>) {
+  // A probe every few seconds is no news: only what goes wrong is logged.
+  const app = Fastify({ logger, disableRequestLogging: true }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  await app.register(outagesPlugin, { role: 'worker' });
+  await app.register(dbPlugin, { db });
+  await app.register(healthRoutes);
+  return app;
+}

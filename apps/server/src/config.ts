@@ -69,7 +69,8 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: flag.default(false),
   /**
    * What this process runs: the web server (HTTP, chat, quiz), the background worker (dispatch
-   * jobs), or both. Production can run N `web` and M `worker` processes on one PostgreSQL.
+   * jobs), or both. Production can run N `web` and M `worker` processes on one PostgreSQL. A
+   * `worker` serves only /healthz and /readyz on PORT.
    */
   ROLE: z.enum(['all', 'web', 'worker']).default('all'),
   /** The address people reach the portal at: links in e-mails and messages start with it. */
@@ -90,6 +91,12 @@ const envSchema = z.object({
   DISPATCH_CHUNK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
   /** How often an idle worker looks for new work. */
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(1),
+  /**
+   * With DATABASE_URL: PostgreSQL cancels a statement of a background job (an import chunk, a
+   * dispatch chunk) after this many seconds, instead of DATABASE_STATEMENT_TIMEOUT_SECONDS, which
+   * is meant for requests: a big chunk on a busy server may rightly take minutes. 0: no limit.
+   */
+  JOB_STATEMENT_TIMEOUT_SECONDS: z.coerce.number().min(0).max(86_400).default(600),
   /** Days an invitation link stays valid. */
   INVITATION_DAYS: z.coerce.number().int().min(1).max(365).default(14),
   /**
@@ -171,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     jobs: {
       chunkTimeoutSeconds: e.DISPATCH_CHUNK_TIMEOUT_SECONDS,
       pollSeconds: e.JOB_POLL_SECONDS,
+      statementMs: e.JOB_STATEMENT_TIMEOUT_SECONDS * 1000,
     },
     invitationDays: e.INVITATION_DAYS,
     metricsToken: e.METRICS_TOKEN,

@@ -1,9 +1,9 @@
 import { loadConfig } from './config';
-import { buildApp } from './app';
+import { buildApp, buildWorkerApp } from './app';
 import { sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import { writePortalFile } from './ops/backup-route';
-import { createDatabase, POOL_SIZE } from './db/client';
+import { createDatabase, POOL_SIZE, withTransactionStatementTimeout } from './db/client';
 import { startEmbeddedPostgres } from './db/embedded';
 import { runMigrations } from './db/migrate';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './db/seed/demo';
@@ -11,7 +11,6 @@ import { seedReferenceData } from './db/seed/reference';
 import { ensureShippedImages } from './modules/images';
 import { createStorage } from './storage';
 import path from 'node:path';
-import { pino } from 'pino';
 import { startWorker } from './worker';
 
 // The process: pick the database, migrate, seed, serve, and shut down cleanly on a signal.
@@ -41,31 +40,48 @@ try {
 } finally {
   await setup.close();
 }
+// The statement timeout is for requests; jobs have their own (JOB_STATEMENT_TIMEOUT_SECONDS): a
+// worker-only process's whole pool takes it, and in a process that does both, each job's
+// transaction sets it for itself (SET LOCAL), leaving the pool's connections as they were.
 const { db, close: closeDb } = createDatabase(
   target.url,
   target.poolSize,
-  embedded ? {} : config.databaseTimeouts,
+  embedded
+    ? {}
+    : config.role === 'worker'
+      ? { ...config.databaseTimeouts, statementMs: config.jobs.statementMs }
+      : config.databaseTimeouts,
 );
+const jobsDb =
+  config.role === 'all' && !embedded
+    ? withTransactionStatementTimeout(db, config.jobs.statementMs)
+    : db;
 // The demo posts and profiles point at these pictures; drawn into storage once.
 if (config.seedDemo) await ensureShippedImages(createStorage(config));
 
-// ROLE: web and worker together (the default), or one of them in a process of its own.
+// ROLE: web and worker together (the default), or one of them in a process of its own; a worker
+// alone answers only /healthz and /readyz.
 // The embedded database can only be read through this process while it runs: `npm run backup`
 // finds the portal through DATA_DIR/portal.json and asks it (ops/backup-route.ts).
-const backupToken = embedded ? randomBytes(32).toString('hex') : undefined;
-const app =
-  config.role === 'worker' ? undefined : await buildApp({ config, db, logger, backupToken });
-if (app) await app.listen({ port: config.port, host: config.host });
-const forgetPortal =
-  app && backupToken
-    ? await writePortalFile(config.dataDir, {
-        pid: process.pid,
-        url: `http://${reachable(config.host)}:${config.port}`,
-        token: backupToken,
-      })
-    : undefined;
-const log = app?.log ?? pino(logger).child({ role: 'worker' });
-const worker = config.role === 'web' ? undefined : await startWorker({ db, config, log });
+const serves = config.role !== 'worker';
+const backupToken = embedded && serves ? randomBytes(32).toString('hex') : undefined;
+const app = serves
+  ? await buildApp({ config, db, logger, backupToken })
+  : await buildWorkerApp({ db, logger });
+await app.listen({ port: config.port, host: config.host });
+const forgetPortal = backupToken
+  ? await writePortalFile(config.dataDir, {
+      pid: process.pid,
+      url: `http://${reachable(config.host)}:${config.port}`,
+      token: backupToken,
+    })
+  : undefined;
+const log = serves ? app.log : app.log.child({ role: 'worker' });
+// The worker reports a database outage through the app's watch: logged once, seen by /readyz.
+const worker =
+  config.role === 'web'
+    ? undefined
+    : await startWorker({ db: jobsDb, config, log, database: app.outages.database });
 
 /** An address this machine's tools can call the portal on, whatever it listens on. */
 function reachable(host: string) {
@@ -77,9 +93,11 @@ const url = `http://localhost:${config.port}`;
 console.log(
   [
     '',
-    app ? `  Alumnet is running at ${url}` : '  Alumnet worker is running (ROLE=worker)',
+    serves
+      ? `  Alumnet is running at ${url}`
+      : `  Alumnet worker is running (ROLE=worker); health at ${url}/healthz and ${url}/readyz`,
     `  Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PostgreSQL in ${path.join(config.dataDir, 'pg')}`}${seeded ? ' (demo data created)' : ''}`,
-    `  API docs: ${url}/docs`,
+    ...(serves ? [`  API docs: ${url}/docs`] : []),
     '',
     `  Demo accounts (password ${DEMO_PASSWORD}):`,
     ...DEMO_ACCOUNTS.map((a) => `    ${a.email.padEnd(28)} ${a.role}`),
@@ -119,7 +137,7 @@ async function shutdown(signal: string) {
   };
   // The web server and the worker stop side by side; both still need the database meanwhile.
   await Promise.all([
-    step('closing the web server', async () => app?.close()),
+    step('closing the web server', async () => app.close()),
     step('stopping the worker', async () => worker?.stop()),
   ]);
   if (forgetPortal) await step('removing portal.json', forgetPortal);

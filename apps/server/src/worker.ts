@@ -6,6 +6,7 @@ import { createJobQueue, QUEUES } from './jobs/queue';
 import { closeTransports, createTransports } from './mail/transports';
 import { createDispatchWorker } from './modules/dispatch/worker';
 import { createImportWorker } from './modules/imports/service';
+import { isDatabaseUnavailable, watchDatabase, type Dependency } from './ops/outages';
 
 /**
  * The background worker: takes queued chunks of dispatch jobs and CSV imports. Runs inside `npm start` beside the
@@ -15,16 +16,25 @@ export async function startWorker({
   db,
   config,
   log,
+  database = watchDatabase(log, 'worker'),
 }: {
+  /** Jobs' statements may need a longer limit than requests' (see main.ts). */
   db: Database;
   config: Config;
   log: FastifyBaseLogger;
+  /**
+   * The process's watch on the database (`app.outages.database`), so that the web side and the
+   * worker report an outage once between them. Unset: one of the worker's own.
+   */
+  database?: Dependency;
 }) {
   const transports = createTransports(config);
   const queue = await createJobQueue(db, {
     supervise: true,
     pollSeconds: config.jobs.pollSeconds,
     chunkTimeoutSeconds: config.jobs.chunkTimeoutSeconds,
+    database,
+    log,
   });
   const processChunk = createDispatchWorker({
     db,
@@ -33,13 +43,18 @@ export async function startWorker({
     invitationDays: config.invitationDays,
     log,
   });
-  /** A failed chunk is logged and thrown back, so the queue retries it. */
+  /**
+   * A failed chunk is thrown back, so the queue retries it. It is logged, unless the database is
+   * away: that is logged once for the whole outage, not once per chunk. A statement of the chunk
+   * cancelled by JOB_STATEMENT_TIMEOUT_SECONDS is this chunk's own failure, and logged.
+   */
   const loop = <T extends object>(name: string, handle: (chunk: T) => Promise<void>) =>
     queue.work<T>(name, async (chunk) => {
       try {
         await handle(chunk);
       } catch (error) {
-        log.warn({ err: error, queue: name, chunk }, 'chunk failed; the queue retries it');
+        if (isDatabaseUnavailable(error) && !hasCode(error, QUERY_CANCELED)) database.down(error);
+        else log.warn({ err: error, queue: name, chunk }, 'chunk failed; the queue retries it');
         throw error;
       }
     });
@@ -59,4 +74,16 @@ export async function startWorker({
       await closeTransports(transports);
     },
   };
+}
+
+/** SQLSTATE of a statement cancelled by statement_timeout. */
+const QUERY_CANCELED = '57014';
+
+/** Whether the error, or one it wraps (Drizzle wraps the driver's), carries this SQLSTATE. */
+function hasCode(error: unknown, code: string) {
+  for (let e = error, depth = 0; typeof e === 'object' && e !== null && depth < 5; depth++) {
+    if ((e as { code?: unknown }).code === code) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
 }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema';
@@ -37,6 +38,28 @@ export function createDatabase(url: string, poolSize = POOL_SIZE, timeouts: Data
   pool.on('error', () => {});
   const db = drizzle(pool, { schema });
   return { db, pool, close: () => pool.end() };
+}
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/**
+ * The same database, whose transactions run under a statement timeout of their own: how the jobs
+ * of a process that also serves requests (ROLE=all) get a longer limit than the requests' one on
+ * the same pool. `set_config(..., true)` is SET LOCAL: it ends with the transaction, so the pooled
+ * connection goes back with the pool's own limit (no session SET, see ARCHITECTURE.md). 0: none.
+ * Statements outside a transaction keep the pool's limit.
+ */
+export function withTransactionStatementTimeout(db: Database, ms: number): Database {
+  const scoped = Object.create(db) as Database;
+  scoped.transaction = <T>(
+    work: (tx: Transaction) => Promise<T>,
+    config?: Parameters<Database['transaction']>[1],
+  ) =>
+    db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT set_config('statement_timeout', ${String(ms)}, true)`);
+      return work(tx);
+    }, config);
+  return scoped;
 }
 
 /** Runs SQL text with values: how a library that brings its own SQL (pg-boss) joins our connection. */

@@ -1,6 +1,8 @@
 import PgBoss from 'pg-boss';
 import type { DispatchChunk, ImportChunk } from '@alumnet/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Database, ExecuteSql } from '../db/client';
+import { isDatabaseUnavailable, type Dependency } from '../ops/outages';
 
 /** Every queue, named once. */
 export const QUEUES = { dispatchChunk: 'dispatch-chunk', importChunk: 'import-chunk' } as const;
@@ -10,6 +12,14 @@ export interface JobQueueOptions {
   supervise: boolean;
   pollSeconds: number;
   chunkTimeoutSeconds: number;
+  /**
+   * The database as this process watches it (ops/outages.ts). pg-boss swallows a failed fetch, so
+   * the queue's own statements report it instead: a worker alone in its process notices an
+   * outage, and its end, within a polling interval, and logs each once.
+   */
+  database?: Dependency;
+  /** Where pg-boss's errors that are not the database being away are logged. */
+  log?: FastifyBaseLogger;
 }
 
 /**
@@ -33,7 +43,18 @@ export async function createJobQueue(db: Database, options: JobQueueOptions) {
     return promise;
   };
   let stopping = false;
-  const executeSql: ExecuteSql = (text, values) => track(pool.query(text, values));
+  const { database, log } = options;
+  const executeSql: ExecuteSql = (text, values) =>
+    track(pool.query(text, values)).then(
+      (result) => {
+        database?.recovered();
+        return result;
+      },
+      (error: unknown) => {
+        if (isDatabaseUnavailable(error)) database?.down(error);
+        throw error;
+      },
+    );
   const boss = new PgBoss({
     db: { executeSql: executeSql as PgBoss.Db['executeSql'] },
     schema: 'pgboss',
@@ -45,7 +66,10 @@ export async function createJobQueue(db: Database, options: JobQueueOptions) {
     ),
   });
   // pg-boss reports errors as events; without a listener they would crash the process.
-  boss.on('error', () => {});
+  boss.on('error', (error: unknown) => {
+    if (isDatabaseUnavailable(error)) database?.down(error);
+    else log?.error({ err: error }, 'job queue error');
+  });
   await boss.start();
   for (const name of Object.values(QUEUES)) {
     if (await boss.getQueue(name)) continue;

@@ -13,6 +13,7 @@ import { DATABASE_UNAVAILABLE } from '../plugins/errors';
 import { isDatabaseUnavailable } from './outages';
 import { connectClient, type TestClient } from '../realtime/test-clients';
 import { createTestDatabase, loginAs } from '../test/build';
+import { startServer, type ServerProcess } from '../test/server-process';
 import { prepareDatabase } from '../test/template';
 
 // The local PostgreSQL and Redis the machine runs (CI points these at its own).
@@ -163,6 +164,97 @@ describe('PostgreSQL away while the portal runs', () => {
   }, 60_000);
 });
 
+describe('PostgreSQL away while a worker-only process (ROLE=worker) runs', () => {
+  const name = `alumnet_worker_outage_${randomBytes(4).toString('hex')}`;
+  const url = databaseUrl(PG_ADMIN_URL, name);
+  let worker: ServerProcess | undefined;
+
+  const block = async () => {
+    await adminQuery(PG_ADMIN_URL, `ALTER DATABASE ${name} ALLOW_CONNECTIONS false`);
+    await adminQuery(
+      PG_ADMIN_URL,
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${name}'`,
+    );
+  };
+  const unblock = () => adminQuery(PG_ADMIN_URL, `ALTER DATABASE ${name} ALLOW_CONNECTIONS true`);
+  /** The process's log lines (JSON, as in production). */
+  const logLines = () =>
+    (worker?.output.join('') ?? '')
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { level: number; msg: string });
+  const readyz = async () => {
+    const response = await fetch(`${worker!.url}/readyz`);
+    return { status: response.status, body: (await response.json()) as unknown };
+  };
+
+  beforeAll(async () => {
+    const template = inject('dbTemplate');
+    if (template.kind === 'postgres' && template.adminUrl === PG_ADMIN_URL) {
+      await adminQuery(PG_ADMIN_URL, `CREATE DATABASE ${name} TEMPLATE ${template.template}`);
+    } else {
+      await adminQuery(PG_ADMIN_URL, `CREATE DATABASE ${name}`);
+      await prepareDatabase(url);
+    }
+    // main.ts as production runs it; resolves once its /readyz answers 200.
+    worker = await startServer({
+      NODE_ENV: 'production',
+      ROLE: 'worker',
+      DATABASE_URL: url,
+      DATABASE_CONNECT_TIMEOUT_SECONDS: '2',
+      SEED_DEMO: 'false',
+      JOB_POLL_SECONDS: '0.5',
+      LOG_LEVEL: 'info',
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    await unblock().catch(() => {});
+    if (worker && worker.child.exitCode === null) {
+      const exited = new Promise((resolve) => worker!.child.once('exit', resolve));
+      worker.child.kill('SIGTERM');
+      await exited;
+    }
+    await adminQuery(PG_ADMIN_URL, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  });
+
+  it('logs the outage once, says so on /readyz, and carries on when the database is back', async () => {
+    expect((await fetch(`${worker!.url}/healthz`)).status).toBe(200);
+    expect(await readyz()).toEqual({ status: 200, body: { status: 'ready' } });
+    // Only health is served: the portal's routes are for web processes.
+    expect((await fetch(`${worker!.url}/api/auth/me`)).status).toBe(404);
+
+    await block();
+    // The queue's polling notices it by itself, before any probe asks.
+    await until(
+      () => logLines().some((line) => line.msg.startsWith('database unreachable')),
+      10_000,
+      'the worker to log the outage',
+    );
+    expect(await readyz()).toEqual({ status: 503, body: { status: 'database unavailable' } });
+    expect((await fetch(`${worker!.url}/healthz`)).status).toBe(200);
+    // Many polls fail meanwhile.
+    await sleep(2000);
+
+    await unblock();
+    await until(async () => (await readyz()).status === 200, 10_000, '/readyz to answer 200 again');
+    await until(
+      () => logLines().some((line) => line.msg.startsWith('database reachable again')),
+      5000,
+      'the worker to log the end of the outage',
+    );
+
+    const outageLines = logLines().filter((line) => /^database /.test(line.msg));
+    expect(outageLines.map((line) => line.msg)).toEqual([
+      expect.stringMatching(/^database unreachable: background jobs wait in the queue/),
+      expect.stringMatching(/^database reachable again after [\d.]+ s$/),
+    ]);
+    // Nothing else was logged as an error meanwhile.
+    expect(logLines().filter((line) => line.level >= 50)).toHaveLength(1);
+    expect(worker!.child.exitCode).toBeNull();
+  }, 60_000);
+});
+
 describe('a database server that accepts connections and never answers', () => {
   it('fails the query after the connect timeout, as "unavailable", instead of hanging', async () => {
     const silent = createServer(() => {});
@@ -183,6 +275,11 @@ describe('a database server that accepts connections and never answers', () => {
       // A bug is not an outage: it stays a logged 500.
       const bug = Object.assign(new Error('column "x" does not exist'), { code: '42703' });
       expect(isDatabaseUnavailable(new Error('Failed query', { cause: bug }))).toBe(false);
+      // pg-boss reports a worker's failure as a plain copy of the error.
+      expect(
+        isDatabaseUnavailable({ message: 'Connection terminated unexpectedly', queue: 'q' }),
+      ).toBe(true);
+      expect(isDatabaseUnavailable({ ...bug, message: bug.message, queue: 'q' })).toBe(false);
     } finally {
       await close();
       silent.close();

@@ -115,31 +115,42 @@ const DRIVER_MESSAGES = [
 
 /**
  * Is this the database being away (or too slow), rather than a bug or bad input? Drizzle wraps
- * the driver's error as `cause`, so the whole chain is looked at.
+ * the driver's error as `cause`, so the whole chain is looked at. pg-boss reports a worker's
+ * failure as a plain copy of the error (`{ ...error, message }`), so any object with a message
+ * or a code counts, not only an Error.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let e = error, depth = 0; e instanceof Error && depth < 5; depth++) {
-    const code = (e as { code?: unknown }).code;
+  for (let e = error, depth = 0; typeof e === 'object' && e !== null && depth < 5; depth++) {
+    const { code, message, cause } = e as { code?: unknown; message?: unknown; cause?: unknown };
     if (typeof code === 'string') {
       if (SQLSTATE_UNAVAILABLE.has(code) || NETWORK_CODES.has(code) || code.startsWith('08'))
         return true;
     }
-    if (DRIVER_MESSAGES.some((pattern) => pattern.test(e instanceof Error ? e.message : '')))
+    if (typeof message === 'string' && DRIVER_MESSAGES.some((pattern) => pattern.test(message)))
       return true;
-    e = (e as { cause?: unknown }).cause;
+    e = cause;
   }
   return false;
 }
 
+/** What members see while the database is away, by what this process runs (config's ROLE). */
+const DATABASE_MEANWHILE = {
+  web: 'requests that need it answer 503 and chat messages are refused (never acknowledged) until it is back; the pool reconnects by itself',
+  worker:
+    'background jobs wait in the queue and carry on where they stopped once it is back; the pool reconnects by itself',
+  all: 'requests that need it answer 503, chat messages are refused (never acknowledged) and background jobs wait until it is back; the pool reconnects by itself',
+} as const;
+
+/** The database as a process running `role` watches it. */
+export function watchDatabase(log: FastifyBaseLogger, role: keyof typeof DATABASE_MEANWHILE) {
+  return new Dependency('database', log, DATABASE_MEANWHILE[role]);
+}
+
 /** `app.outages`: the dependencies this process watches, for handlers, gateways and metrics. */
 export const outagesPlugin = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, { role = 'web' }: { role?: keyof typeof DATABASE_MEANWHILE }) => {
     app.decorate('outages', {
-      database: new Dependency(
-        'database',
-        app.log,
-        'requests that need it answer 503 and chat messages are refused (never acknowledged) until it is back; the pool reconnects by itself',
-      ),
+      database: watchDatabase(app.log, role),
       redis: new RedisDependency(
         'Redis',
         app.log,

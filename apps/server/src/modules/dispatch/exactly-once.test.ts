@@ -34,6 +34,8 @@ describe.skipIf(inject('dbTemplate').kind !== 'postgres')(
           ...process.env,
           NODE_ENV: 'test',
           ROLE: 'worker',
+          // A worker serves its health checks: on a port of its own, as several run at once.
+          PORT: '0',
           DATABASE_URL: t.databaseUrl,
           SMTP_URL: smtpUrl,
           SEED_DEMO: 'false',
