@@ -171,6 +171,62 @@ describe('pages drawn by the server', () => {
     }
   });
 
+  it("draws a super admin's dashboard on the college they chose, and the app keeps it", async () => {
+    const context = await signedIn('super@demo.alumnet.dev');
+    try {
+      const options = await context.request.get(url('/api/dashboard/filter-options'));
+      const { colleges } = (await options.json()) as { colleges: { _id: string; name: string }[] };
+      // Not the first: that one is shown when nothing is chosen.
+      const chosen = colleges[1]!;
+      await context.addCookies([
+        { name: 'alumnet_admin_college', value: chosen._id, url: url('/') },
+      ]);
+
+      // The server draws it so, before any script.
+      const drawn = await (await context.request.get(url('/dashboard'))).text();
+      expect(drawn).toContain(`>${chosen.name}</p>`);
+      expect(drawn).not.toContain('>All colleges</p>');
+
+      const page = await context.newPage();
+      const problems: string[] = [];
+      page.on('pageerror', (error) => problems.push(error.message));
+      page.on('console', (message) => {
+        if (message.type() === 'error' || message.type() === 'warning')
+          problems.push(message.text());
+      });
+      const names: string[] = [];
+      await page.exposeFunction('sawCollege', (name: string) => names.push(name));
+      // Every name the title shows, from the drawn page to the app's own renders.
+      await page.addInitScript(() => {
+        document.addEventListener('DOMContentLoaded', () => {
+          const title = document.querySelector('h1 + p');
+          if (!title) return;
+          const tell = () =>
+            (window as unknown as { sawCollege(name: string): void }).sawCollege(
+              title.textContent ?? '',
+            );
+          tell();
+          new MutationObserver(tell).observe(title, {
+            childList: true,
+            characterData: true,
+            subtree: true,
+          });
+        });
+      });
+      await page.goto(url('/dashboard'));
+      await page.waitForFunction(() => !document.querySelector('[data-prerendered]'));
+      await expect
+        .poll(() => page.getByRole('combobox', { name: 'Select a college' }).inputValue())
+        .toBe(chosen.name);
+      expect(await page.locator('h1 + p').textContent()).toBe(chosen.name);
+      expect(new Set(names)).toEqual(new Set([chosen.name]));
+      // Taken over as drawn: React found the same college and drew nothing again.
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it("keeps a post's text as text, whatever it holds", async () => {
     const context = await signedIn('other@demo.alumnet.dev');
     const message = '</script><script>window.injected = true</script> <b>not bold</b>';

@@ -21,6 +21,8 @@ import { createRoutes } from './app/route-table';
 import { STYLESHEETS_FILE, withScreen } from './app/page-document';
 import { AppFrame } from './app/app-frame';
 import { paths } from './config/paths';
+import { filterOptionsQuery } from './features/admin/shared/api/colleges';
+import { readDrawnAdminCollegeFrom } from './features/admin/shared/hooks/use-admin-college';
 import { sendRequestsThrough } from './lib/api-request';
 import { createQueryClient } from './lib/query-client';
 import { isAdmin, meQuery } from './lib/session';
@@ -64,19 +66,30 @@ const byHash = JSON.parse(
   readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), STYLESHEETS_FILE), 'utf8'),
 ) as Record<string, string>;
 
-const calls = new AsyncLocalStorage<Call>();
+/** The request a page is drawn for, as its render reads it. */
+interface Drawing {
+  call: Call;
+  /** The college a super admin chose for the admin screens, from its cookie (unchecked). */
+  adminCollege: string | null;
+}
+const drawings = new AsyncLocalStorage<Drawing>();
 sendRequestsThrough((path, init) => {
-  const call = calls.getStore();
-  if (!call) throw new Error(`API call to ${path} outside a page's render`);
-  return call(path, init);
+  const drawing = drawings.getStore();
+  if (!drawing) throw new Error(`API call to ${path} outside a page's render`);
+  return drawing.call(path, init);
 });
+readDrawnAdminCollegeFrom(() => drawings.getStore()?.adminCollege ?? null);
+
+/** The routes that show an admin the admin dashboard, which works on one college. */
+const ADMIN_HOME_ROUTES: readonly string[] = [paths.home, paths.dashboard];
 
 const SERVER_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /**
  * The page at `url` (path and query) for the user `call` speaks for, inside `index` (index.html),
  * laid out for the screen the request names (`viewport`), its times in the time zone the browser
- * left in its cookie (`timeZone`; the server's own if it left none we know).
+ * left in its cookie (`timeZone`; the server's own if it left none we know), and for a super
+ * admin, the admin screens on the college their cookie names (`adminCollege`).
  */
 export function drawPage(
   index: string,
@@ -84,20 +97,28 @@ export function drawPage(
   call: Call,
   viewport: Viewport,
   browserTimeZone?: string,
+  adminCollege?: string,
 ): Promise<Drawn> {
   const timeZone = knownTimeZone(browserTimeZone) ?? SERVER_TIME_ZONE;
-  return calls.run(call, async () => {
+  return drawings.run({ call, adminCollege: adminCollege || null }, async () => {
     const client = createQueryClient();
     // A failed call shows as the screen's own error, at once: the browser asks again.
     client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retry: false } });
     try {
       const handler = createStaticHandler(createRoutes(client));
-      const context = await handler.query(new Request(new URL(url, 'http://alumnet.invalid')));
+      const address = new URL(url, 'http://alumnet.invalid');
+      const context = await handler.query(new Request(address));
       if (context instanceof Response) {
         const location = context.headers.get('location');
         return location ? { redirect: location } : null;
       }
       if (context.errors || context.statusCode !== 200) return null;
+      // A super admin's dashboard names the college it works on, which needs the list of
+      // colleges: fetched here (one call in process), the page is drawn with the college the
+      // cookie names instead of "All colleges", and the browser takes it over as drawn.
+      const viewer = client.getQueryData(meQuery.queryKey)?.user;
+      if (viewer?.isSuperAdmin && ADMIN_HOME_ROUTES.includes(address.pathname))
+        await client.prefetchQuery(filterOptionsQuery);
       // Unlike renderToString, this waits for what the screen suspends on (its lazy parts).
       const { prelude } = await prerender(
         <AppFrame client={client} drawn={{ viewport, timeZone }}>

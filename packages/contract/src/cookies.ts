@@ -6,3 +6,9 @@
  * so that a page the server draws shows dates and times as the browser would.
  */
 export const TIME_ZONE_COOKIE = 'alumnet_tz';
+
+/**
+ * The cookie in which a super admin's browser keeps the college they chose for the admin screens
+ * (a college id), so that a page the server draws shows that college from its first paint.
+ */
+export const ADMIN_COLLEGE_COOKIE = 'alumnet_admin_college';

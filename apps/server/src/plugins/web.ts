@@ -1,4 +1,4 @@
-import { TIME_ZONE_COOKIE } from '@alumnet/contract';
+import { ADMIN_COLLEGE_COOKIE, TIME_ZONE_COOKIE } from '@alumnet/contract';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -28,6 +28,8 @@ type PageRender = {
     viewport: 'phone' | 'wide',
     /** The browser's time zone, from its cookie (unchecked). */
     timeZone?: string,
+    /** A super admin's chosen college, from its cookie (unchecked: only matched against a list). */
+    adminCollege?: string,
   ): Promise<{ page: string } | { redirect: string } | null>;
 };
 const SSR_DIR = 'ssr';
@@ -120,6 +122,7 @@ export const webPlugin = fp(
             callAs(request),
             viewportOf(request),
             request.cookies[TIME_ZONE_COOKIE],
+            request.cookies[ADMIN_COLLEGE_COOKIE],
           );
           if (drawn && 'redirect' in drawn) return reply.redirect(drawn.redirect);
           if (drawn) {

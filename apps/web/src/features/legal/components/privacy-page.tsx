@@ -34,8 +34,9 @@ export function PrivacyPage() {
               As you use the portal we also store what you create: posts and the images in them,
               comments and likes, job postings, chat messages, help requests, feedback and quiz
               answers. We keep a session cookie so that you stay signed in, a cookie with your time
-              zone so that dates show in your own time, and basic technical logs (such as the time
-              of a request) to keep the service running.
+              zone so that dates show in your own time, for a portal administrator a cookie with the
+              college they chose to work on, and basic technical logs (such as the time of a
+              request) to keep the service running.
             </Text>
           </PolicySection>
 
