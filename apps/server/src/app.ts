@@ -45,6 +45,7 @@ import { requestForLog, requestOriginPlugin } from './plugins/request-origin';
 import { webPlugin } from './plugins/web';
 import { metricsPlugin } from './plugins/metrics';
 import { redisWithMemoryFallback } from './lib/rate-limits';
+import { originRule } from './lib/same-origin';
 import { outagesPlugin } from './ops/outages';
 import { backupRoute } from './ops/backup-route';
 

@@ -60,10 +60,11 @@ const OCCASIONAL = new Set([
 ]);
 
 export const CHUNK_GROUPS: CodeSplittingGroup[] = [
-  // Everything the entry needs to start: React, the router and the query cache.
+  // Everything the entry needs to start: React, the router and the query cache; and the few
+  // lines every drawn form asks (lib/use-taken-over.ts), which alone would be a file of their own.
   {
     name: 'framework',
-    test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|@tanstack[\\/][^\\/]+)[\\/]/,
+    test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|@tanstack[\\/][^\\/]+)[\\/]|[\\/]src[\\/]lib[\\/]use-taken-over\.ts$/,
     priority: 4,
   },
   // Mantine's core, hooks and the everyday components every screen draws.

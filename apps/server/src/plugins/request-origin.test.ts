@@ -125,8 +125,24 @@ describe('requests from other sites, and passwords in addresses', () => {
     expect(call.statusCode).toBe(400);
     expect(call.json().message).toBe(PASSWORD_IN_ADDRESS_MESSAGE);
 
+    // Links' tokens and players' ids are credentials in the path: logged without them.
+    await t.app.inject({ url: '/reset-password/reset-token-123' });
+    await t.app.inject({ url: '/api/invitations/invite-token-456' });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/kahoot/submit-answer/ABC123/player-id-789',
+      payload: {},
+    });
+    await t.app.inject({ url: '/api/auth/me?view=full' });
+
     const logged = logLines.join('');
     expect(logged).toContain('/login?[query left out]');
+    expect(logged).toContain('/reset-password/[token]');
+    expect(logged).toContain('/api/invitations/[token]');
+    expect(logged).toContain('/api/kahoot/submit-answer/ABC123/[token]');
+    expect(logged).toContain('/api/auth/me?view=full');
+    for (const secret of ['reset-token-123', 'invite-token-456', 'player-id-789'])
+      expect(logged).not.toContain(secret);
     expect(logged).not.toContain('alumnet-demo');
     expect(logged).not.toContain('member%40demo');
   });

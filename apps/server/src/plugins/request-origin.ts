@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { API } from '@alumnet/contract';
+import { isCrossSite, type OriginRule } from '../lib/same-origin';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -22,49 +23,28 @@ function queryNames(url: string) {
 }
 
 /**
- * The request as a log line shows it: a query that names a secret is left out whole, so a
- * password someone's browser put into an address is in no log (pino's `req` serializer).
+ * Addresses that carry a credential in their path: an invitation's or a password reset's link
+ * (a page and its calls), and a quiz player's id.
+ */
+const CREDENTIAL_IN_PATH =
+  /^(\/(?:invite|reset-password|api\/auth\/password-reset|api\/invitations)\/|\/api\/kahoot\/submit-answer\/[^/?]+\/)[^/?]+/;
+
+/**
+ * The request as a log line shows it (pino's `req` serializer): a credential in the path is
+ * replaced, and a query that names a secret is left out whole, so neither a link's token nor a
+ * password someone's browser put into an address is in any log.
  */
 export function requestForLog(request: FastifyRequest) {
+  const [path = '', query] = request.url.split(/\?(.*)/s);
   const secret = queryNames(request.url).some((name) => SECRET_PARAMETER.test(name));
+  const shownPath = path.replace(CREDENTIAL_IN_PATH, '$1[token]');
   return {
     method: request.method,
-    url: secret ? `${request.url.split('?')[0]}?[query left out]` : request.url,
+    url: query === undefined ? shownPath : `${shownPath}?${secret ? '[query left out]' : query}`,
     host: request.host,
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,
   };
-}
-
-/** Which origins may send unsafe requests: this host, and the portal's public address. */
-function isOwnOrigin(origin: string, request: FastifyRequest, publicOrigin: string | null) {
-  if (origin === publicOrigin) return true;
-  try {
-    // The host and port alone, as Go's CrossOriginProtection compares them: behind a proxy that
-    // ends TLS the scheme this process sees is not the browser's. A default port may be written
-    // in one header and left out of the other.
-    const from = new URL(origin);
-    const fromPort = from.port || (from.protocol === 'https:' ? '443' : '80');
-    const [host = '', port] = (request.headers.host ?? '').split(/:(?=\d+$)/);
-    return from.hostname === host.toLowerCase() && (port === undefined || port === fromPort);
-  } catch {
-    // "null" (a sandboxed frame, a file) or garbage: not this site.
-    return false;
-  }
-}
-
-/**
- * Whether an unsafe request was sent by another site's page in the browser of someone signed in
- * here (cross-site request forgery). Browsers name the page's origin in `Origin` on every POST,
- * and say where a request comes from in `Sec-Fetch-Site`; a request with neither is not a
- * browser's (a script, an API client, a test) and passes, as it cannot carry a victim's cookie
- * without it.
- */
-export function isCrossSite(request: FastifyRequest, publicOrigin: string | null) {
-  const origin = request.headers.origin;
-  if (origin !== undefined) return !isOwnOrigin(origin, request, publicOrigin);
-  const site = request.headers['sec-fetch-site'];
-  return site === 'cross-site' || site === 'same-site';
 }
 
 const refuse = (reply: FastifyReply, statusCode: number, message: string) =>
@@ -72,22 +52,20 @@ const refuse = (reply: FastifyReply, statusCode: number, message: string) =>
 
 /**
  * Two rules every request meets before anything else runs:
- * - an unsafe request (POST, PUT, PATCH, DELETE) from another site is refused with 403 and no
- *   effect; a sibling subdomain counts as another site here, though `SameSite=Lax` lets its
- *   requests carry the session cookie. Signed webhooks are exempt: providers post from their
- *   own servers, and their signature is checked instead.
+ * - an unsafe request (POST, PUT, PATCH, DELETE) from another site (lib/same-origin.ts) is
+ *   refused with 403 and no effect. Signed webhooks are exempt: providers post from their own
+ *   servers, and their signature is checked instead.
  * - a GET with a password in its address is refused: the password is already in the browser's
  *   history, and must not also be acted on or logged (see `requestForLog`).
  */
 export const requestOriginPlugin = fp(
-  async (app: FastifyInstance, options: { publicUrl: string | undefined }) => {
-    const publicOrigin = options.publicUrl ? new URL(options.publicUrl).origin : null;
+  async (app: FastifyInstance, { rule }: { rule: OriginRule }) => {
     const webhooks = API.webhooks.prefix;
 
     app.addHook('onRequest', async (request, reply) => {
       if (UNSAFE_METHODS.has(request.method)) {
         if (request.url.startsWith(webhooks)) return;
-        if (isCrossSite(request, publicOrigin)) return refuse(reply, 403, CROSS_SITE_MESSAGE);
+        if (isCrossSite(request.headers, rule)) return refuse(reply, 403, CROSS_SITE_MESSAGE);
         return;
       }
       if (!queryNames(request.url).some((name) => PASSWORD_PARAMETER.test(name))) return;

@@ -15,6 +15,7 @@ import { Server, type Socket } from 'socket.io';
 import type { Config } from '../config';
 import { findSessionUser } from '../modules/auth/repository';
 import { hashToken, SESSION_COOKIE } from '../modules/auth/tokens';
+import { isCrossSite, originRule } from '../lib/same-origin';
 import { isDatabaseUnavailable } from '../ops/outages';
 import { failureOf } from '../plugins/errors';
 import { LocalPresence, RedisPresence, type PresenceStore } from './presence';
@@ -70,31 +71,6 @@ const PRESENCE_INTERVAL_MS = 1000;
 const WELCOME_WINDOW_MS = 25;
 
 /**
- * A browser page may only open the connection from our own origin: the session cookie would
- * otherwise let another site's page (a sibling subdomain, for SameSite) read a member's messages.
- * Clients that send no Origin (not a browser) are judged by their cookie alone.
- */
-function sameOriginOnly(trustProxyHops: number) {
-  return (request: IncomingMessage, callback: (err: string | null, ok: boolean) => void) => {
-    const origin = request.headers.origin;
-    if (!origin) return callback(null, true);
-    let host: string;
-    try {
-      host = new URL(origin).host;
-    } catch {
-      return callback('Origin not allowed', false);
-    }
-    const forwarded = request.headers['x-forwarded-host'];
-    const forwardedHost =
-      trustProxyHops > 0 && typeof forwarded === 'string'
-        ? forwarded.split(',')[0]?.trim()
-        : undefined;
-    const ok = host === request.headers.host || host === forwardedHost;
-    callback(ok ? null : 'Origin not allowed', ok);
-  };
-}
-
-/**
  * Socket.IO on the app's own HTTP server at /socket.io (member-portal.md §7 "Realtime chat").
  * A connection is a signed-in member: the session cookie is checked on connect, and the spec's
  * `userId` query must name the same member. Each connection joins its member's room and its
@@ -104,6 +80,7 @@ function sameOriginOnly(trustProxyHops: number) {
  */
 export const chatGateway = fp(
   async (app: FastifyInstance, { config }: { config: Config }) => {
+    const rule = originRule(config);
     const io = new Server<
       ClientToServerEvents,
       ServerToClientEvents,
@@ -114,7 +91,12 @@ export const chatGateway = fp(
       serveClient: false,
       // Browsers only listen on this connection: nothing large ever comes from them.
       maxHttpBufferSize: 16 * 1024,
-      allowRequest: sameOriginOnly(config.trustProxyHops),
+      // Only from our own pages (or from no browser): the session cookie would otherwise let
+      // another site's page (a sibling subdomain, for SameSite) read a member's messages.
+      allowRequest: (request, callback) => {
+        const ok = !isCrossSite(request.headers, rule);
+        callback(ok ? null : 'Origin not allowed', ok);
+      },
       // Other upgrade handlers (the quiz's WebSocket) own their requests; leave them alone.
       destroyUpgrade: false,
       // A connection lost without a close (a phone that loses signal, a crashed tab) keeps its

@@ -12,6 +12,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer } from 'ws';
 import type { Config } from '../config';
+import { isCrossSite, originRule } from '../lib/same-origin';
 import { AppError } from '../lib/errors';
 import { failureOf } from '../plugins/errors';
 import { findSessionUser } from '../modules/auth/repository';
@@ -69,23 +70,6 @@ function textFrame(payload: Buffer) {
 }
 const frameOf = (message: unknown) => textFrame(Buffer.from(JSON.stringify(message)));
 
-function isSameOrigin(request: IncomingMessage, trustProxyHops: number) {
-  const origin = request.headers.origin;
-  if (!origin) return true;
-  let host: string;
-  try {
-    host = new URL(origin).host;
-  } catch {
-    return false;
-  }
-  const forwarded = request.headers['x-forwarded-host'];
-  const forwardedHost =
-    trustProxyHops > 0 && typeof forwarded === 'string'
-      ? forwarded.split(',')[0]?.trim()
-      : undefined;
-  return host === request.headers.host || host === forwardedHost;
-}
-
 /**
  * The quiz's plain WebSocket at /api/kahoot/ws/{code} (member-portal.md §7). Players say who
  * they are with player_connected (their player_id is the credential) and get the game's state
@@ -98,6 +82,7 @@ function isSameOrigin(request: IncomingMessage, trustProxyHops: number) {
  */
 export const quizGateway = fp(
   async (app: FastifyInstance, { config }: { config: Config }) => {
+    const rule = originRule(config);
     const wss = new WebSocketServer({ noServer: true, maxPayload: 4 * 1024 });
     const rooms = new Map<string, Room>();
     const connected = new Set<Client>();
@@ -273,7 +258,7 @@ export const quizGateway = fp(
           playerId: null,
           name: '',
           host: false,
-          sameOrigin: isSameOrigin(request, config.trustProxyHops),
+          sameOrigin: !isCrossSite(request.headers, rule),
           cookie: request.headers.cookie,
           alive: true,
           busy: false,
