@@ -6,77 +6,34 @@ import {
   type QuizBody,
 } from '@alumnet/contract';
 import { and, desc, eq, ne, notInArray, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { outbox, quizEmailCodes, users } from '../../db/schema';
-import { buildTestApp, loginAs } from '../../test/build';
-import { question, QuizSocket } from './test-support';
+import { question, quizBench } from './test-support';
 
 // Issue 25: who may play as a member, and for how long a player_id works.
-
-let t: Awaited<ReturnType<typeof buildTestApp>>;
-let baseUrl: string;
-let adminCookie: string;
-const sockets: QuizSocket[] = [];
 
 const MEMBER = 'member@demo.alumnet.dev';
 const MEMBER2 = 'member2@demo.alumnet.dev';
 const UNKNOWN = 'nobody@example.com';
 
-function call(method: 'GET' | 'POST', url: string, payload?: object, cookie?: string) {
-  return t.app.inject({ method, url, payload, headers: cookie ? { cookie } : {} });
-}
-
-const sessions = new Map<string, string>();
-async function sessionOf(email: string) {
-  let cookie = sessions.get(email);
-  if (!cookie) {
-    cookie = (await loginAs(t.app, email)).cookie;
-    sessions.set(email, cookie);
-  }
-  return cookie;
-}
-
-async function newGame(questions: QuizBody['questions']) {
-  const quiz = await call(
-    'POST',
-    API.quizHost.quizzes,
-    { title: 'Identity quiz', questions },
-    adminCookie,
-  );
-  expect(quiz.statusCode, quiz.body).toBe(200);
-  const game = await call('POST', API.quizHost.startGame(quiz.json()._id), {}, adminCookie);
-  expect(game.statusCode, game.body).toBe(200);
-  return game.json().code as string;
-}
+const bench = quizBench();
+const { call, sessionOf, submit, act } = bench;
+const newGame = (questions: QuizBody['questions']) => bench.newGame(questions, 'Identity quiz');
+const join = async (code: string, email: string) => (await bench.join(code, email)).id;
 
 const validate = (body: object, cookie?: string) =>
   call('POST', API.quiz.validateUser, body, cookie);
 const askCode = (email: string) => call('POST', API.quiz.emailCode, { email_id: email });
 
-async function playerId(email: string, code: string) {
-  const response = await validate({ email_id: email, game_code: code }, await sessionOf(email));
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().player_id as string;
-}
-async function join(code: string, email: string) {
-  const id = await playerId(email, code);
-  const response = await call('POST', API.quiz.joinGame(code), { player_id: id });
-  expect(response.statusCode, response.body).toBe(200);
-  return id;
-}
-const submit = (code: string, id: string, option: number) =>
-  call('POST', API.quiz.submitAnswer(code, id), { submitter_answer: option, time_taken: 1 });
-const act = (code: string, action: 'start' | 'next' | 'end', from?: object) =>
-  call('POST', API.quizHost.action(code), { action, from }, adminCookie);
-
 const mailsTo = async (email: string) =>
-  (await t.db.select({ id: outbox.id }).from(outbox).where(eq(outbox.recipient, email))).length;
+  (await bench.t.db.select({ id: outbox.id }).from(outbox).where(eq(outbox.recipient, email)))
+    .length;
 /** Waits for the address's e-mails to number `count` (a code is sent after the answer). */
 const mailsReach = (email: string, count: number) =>
   expect.poll(() => mailsTo(email), { timeout: 5_000 }).toBe(count);
 /** The code in the newest e-mail the outbox holds for this address. */
 async function codeSentTo(email: string) {
-  const [row] = await t.db
+  const [row] = await bench.t.db
     .select({ body: outbox.body })
     .from(outbox)
     .where(eq(outbox.recipient, email))
@@ -86,23 +43,10 @@ async function codeSentTo(email: string) {
 }
 /** Lets the address ask for a new code at once (the resend pause is a minute). */
 const ageCode = (email: string) =>
-  t.db
+  bench.t.db
     .update(quizEmailCodes)
     .set({ createdAt: sql`now() - interval '5 minutes'` })
     .where(eq(quizEmailCodes.email, email));
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('not listening');
-  baseUrl = `http://127.0.0.1:${address.port}`;
-  adminCookie = (await loginAs(t.app, 'admin@demo.alumnet.dev')).cookie;
-});
-afterEach(() => {
-  sockets.splice(0).forEach((socket) => socket.close());
-});
-afterAll(() => t.close());
 
 describe('validate-user with a session', () => {
   it('names the signed-in member for their own e-mail, and refuses any other', async () => {
@@ -151,7 +95,7 @@ describe('validate-user for a visitor', () => {
     // The code lands in the outbox (no SMTP here); only its hash is stored.
     const sent = await codeSentTo(MEMBER);
     expect(sent).toMatch(/^\d{6}$/);
-    const [stored] = await t.db
+    const [stored] = await bench.t.db
       .select()
       .from(quizEmailCodes)
       .where(eq(quizEmailCodes.email, MEMBER));
@@ -199,7 +143,7 @@ describe('validate-user for a visitor', () => {
     await askCode(MEMBER2);
     await mailsReach(MEMBER2, mails + 1);
     const fresh = (await codeSentTo(MEMBER2))!;
-    await t.db
+    await bench.t.db
       .update(quizEmailCodes)
       .set({ expiresAt: sql`now() - interval '1 second'` })
       .where(eq(quizEmailCodes.email, MEMBER2));
@@ -225,8 +169,7 @@ describe('a player_id', () => {
     expect(inB.statusCode).toBe(401);
     await act(gameB, 'start');
     expect((await submit(gameB, idA, 1)).statusCode).toBe(401);
-    const socket = await QuizSocket.open(baseUrl, gameB);
-    sockets.push(socket);
+    const socket = await bench.connect(gameB);
     socket.send({ type: 'player_connected', player_id: idA, game_code: gameB });
     expect((await socket.next('error')).message).toMatch(/validate your e-mail/);
 
@@ -240,12 +183,12 @@ describe('a player_id', () => {
 
   it('stops working for a member rejected or deleted during the game', async () => {
     const code = await newGame([question('One?'), question('Two?')]);
-    const [admin] = await t.db
+    const [admin] = await bench.t.db
       .select({ collegeId: users.collegeId })
       .from(users)
       .where(eq(users.email, 'admin@demo.alumnet.dev'));
     // Two approved members of the college besides the ones the other tests use.
-    const spare = await t.db
+    const spare = await bench.t.db
       .select({ id: users.id, email: users.email })
       .from(users)
       .where(
@@ -265,8 +208,8 @@ describe('a player_id', () => {
     const keptId = await join(code, MEMBER);
     await act(code, 'start');
 
-    await t.db.update(users).set({ isRejected: true }).where(eq(users.id, toReject.id));
-    await t.db.delete(users).where(eq(users.id, toDelete.id));
+    await bench.t.db.update(users).set({ isRejected: true }).where(eq(users.id, toReject.id));
+    await bench.t.db.delete(users).where(eq(users.id, toDelete.id));
     const rejected = await submit(code, rejectedId, 1);
     expect(rejected.statusCode).toBe(403);
     expect(rejected.json().message).toBe('You can no longer play in this game.');
@@ -290,7 +233,7 @@ describe('the host’s Next', () => {
     // Together: one closes the question, the other finds the game already past it.
     const [a, b] = await Promise.all([act(code, 'next', from), act(code, 'next', from)]);
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
-    const after = (await call('GET', API.quizHost.game(code), undefined, adminCookie)).json();
+    const after = (await call('GET', API.quizHost.game(code), undefined, bench.adminCookie)).json();
     expect(after).toMatchObject({ status: 'results', question_number: 1 });
 
     // One after the other: the second press names a step the game left, and is ignored.

@@ -1,99 +1,17 @@
-import { API, QUIZ_MESSAGES, type QuizBody } from '@alumnet/contract';
+import { API, QUIZ_MESSAGES } from '@alumnet/contract';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { answers, games, players, quizQuestions, users } from '../../db/schema';
-import { buildTestApp, loginAs } from '../../test/build';
+import { loginAs } from '../../test/build';
 import { storeAnswers } from './repository';
-import { question, QuizSocket } from './test-support';
-
-let t: Awaited<ReturnType<typeof buildTestApp>>;
-let baseUrl: string;
-let adminCookie: string;
-const sockets: QuizSocket[] = [];
+import { question, quizBench } from './test-support';
 
 const MEMBER = 'member@demo.alumnet.dev';
 const MEMBER2 = 'member2@demo.alumnet.dev';
 const OTHER_COLLEGE = 'other@demo.alumnet.dev';
 
-async function call(method: 'GET' | 'POST', url: string, payload?: object, cookie?: string) {
-  return t.app.inject({ method, url, payload, headers: cookie ? { cookie } : {} });
-}
-
-/** A quiz of the demo college and a fresh game of it, as its admin makes them. */
-async function newGame(questions: QuizBody['questions']) {
-  const quiz = await call(
-    'POST',
-    API.quizHost.quizzes,
-    { title: 'Test quiz', questions },
-    adminCookie,
-  );
-  expect(quiz.statusCode, quiz.body).toBe(200);
-  const game = await call('POST', API.quizHost.startGame(quiz.json()._id), {}, adminCookie);
-  expect(game.statusCode, game.body).toBe(200);
-  return game.json().code as string;
-}
-
-const sessions = new Map<string, string>();
-/** The member's session cookie, signed in once per test file. */
-async function sessionOf(email: string) {
-  let cookie = sessions.get(email);
-  if (!cookie) {
-    cookie = (await loginAs(t.app, email)).cookie;
-    sessions.set(email, cookie);
-  }
-  return cookie;
-}
-
-/** The member's player_id for this game, as their signed-in player screen gets it. */
-async function playerId(email: string, code: string) {
-  const response = await call(
-    'POST',
-    API.quiz.validateUser,
-    { email_id: email, game_code: code },
-    await sessionOf(email),
-  );
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().player_id as string;
-}
-
-async function join(code: string, email: string) {
-  const id = await playerId(email, code);
-  const response = await call('POST', API.quiz.joinGame(code), { player_id: id });
-  expect(response.statusCode, response.body).toBe(200);
-  return { id, joined: response.json() };
-}
-
-async function connect(code: string, id?: string, headers: Record<string, string> = {}) {
-  const socket = await QuizSocket.open(baseUrl, code, headers);
-  sockets.push(socket);
-  if (id) {
-    socket.send({ type: 'player_connected', player_id: id, game_code: code });
-    await socket.next('connected');
-  }
-  return socket;
-}
-
-const act = (code: string, action: 'start' | 'next' | 'end') =>
-  call('POST', API.quizHost.action(code), { action }, adminCookie);
-
-const submit = (code: string, id: string, option: number, timeTaken = 1) =>
-  call('POST', API.quiz.submitAnswer(code, id), {
-    submitter_answer: option,
-    time_taken: timeTaken,
-  });
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('not listening');
-  baseUrl = `http://127.0.0.1:${address.port}`;
-  adminCookie = (await loginAs(t.app, 'admin@demo.alumnet.dev')).cookie;
-});
-afterEach(() => {
-  sockets.splice(0).forEach((socket) => socket.close());
-});
-afterAll(() => t.close());
+const bench = quizBench();
+const { call, newGame, playerId, join, connect, submit, act } = bench;
 
 describe('game-status', () => {
   it('shows a game’s state, size and players; 404 for a code no game has', async () => {
@@ -160,7 +78,7 @@ describe('a game over the socket', () => {
     const code = await newGame([question('First?', 1), question('Second?', 0)]);
     const meera = await join(code, MEMBER);
     const meeraSocket = await connect(code, meera.id);
-    const host = await connect(code, undefined, { cookie: adminCookie });
+    const host = await connect(code, undefined, { cookie: bench.adminCookie });
     host.send({ type: 'host_connected' });
     expect((await host.next('host_state')).state).toMatchObject({
       status: 'lobby',
@@ -268,7 +186,7 @@ describe('a game over the socket', () => {
     expect((await host.next('game_finished')).you).toBeNull();
     expect((await act(code, 'next')).statusCode).toBe(409);
 
-    const csv = await call('GET', API.quizHost.results(code), undefined, adminCookie);
+    const csv = await call('GET', API.quizHost.results(code), undefined, bench.adminCookie);
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
     const lines = csv.body.trim().split('\n');
@@ -292,14 +210,14 @@ describe('a game over the socket', () => {
 
     // The statement itself: an answer already held, a pair given twice, and a player's answers
     // to two questions in one batch (points summed, not one of them lost).
-    const [game] = await t.db.select().from(games).where(eq(games.code, code));
-    const rows = await t.db
+    const [game] = await bench.t.db.select().from(games).where(eq(games.code, code));
+    const rows = await bench.t.db
       .select({ playerId: players.id, score: players.score, userEmail: users.email })
       .from(players)
       .innerJoin(users, eq(users.id, players.userId))
       .where(eq(players.gameId, game!.id));
     const meeraRow = rows.find((r) => r.userEmail === MEMBER)!;
-    const [one, two] = await t.db
+    const [one, two] = await bench.t.db
       .select({ id: quizQuestions.id })
       .from(quizQuestions)
       .where(eq(quizQuestions.quizId, game!.quizId))
@@ -312,20 +230,24 @@ describe('a game over the socket', () => {
       isCorrect: true,
       score,
     });
-    expect(await storeAnswers(t.db, [answer(one!.id, 7)])).toEqual(['duplicate']);
+    expect(await storeAnswers(bench.t.db, [answer(one!.id, 7)])).toEqual(['duplicate']);
     // Without its first answer's row, the player's two answers go in one batch.
-    await t.db
+    await bench.t.db
       .delete(answers)
       .where(and(eq(answers.playerId, meeraRow.playerId), eq(answers.questionId, one!.id)));
     expect(
-      await storeAnswers(t.db, [answer(one!.id, 7), answer(two!.id, 50), answer(two!.id, 60)]),
+      await storeAnswers(bench.t.db, [
+        answer(one!.id, 7),
+        answer(two!.id, 50),
+        answer(two!.id, 60),
+      ]),
     ).toEqual(['stored', 'stored', 'duplicate']);
-    const [after] = await t.db
+    const [after] = await bench.t.db
       .select({ score: players.score })
       .from(players)
       .where(eq(players.id, meeraRow.playerId));
     expect(after!.score).toBe(meeraRow.score + 7 + 50);
-    const held = await t.db
+    const held = await bench.t.db
       .select({ score: answers.score })
       .from(answers)
       .where(eq(answers.playerId, meeraRow.playerId));
@@ -408,26 +330,29 @@ describe('a game over the socket', () => {
     expect((await anonymous.next('error')).message).toBe('Please log in to continue.');
 
     const member = await connect(code, undefined, {
-      cookie: (await loginAs(t.app, MEMBER)).cookie,
+      cookie: (await loginAs(bench.t.app, MEMBER)).cookie,
     });
     member.send({ type: 'host_connected' });
     expect((await member.next('error')).message).toBe('Admins only.');
 
     const otherAdmin = await connect(code, undefined, {
-      cookie: (await loginAs(t.app, 'admin2@demo.alumnet.dev')).cookie,
+      cookie: (await loginAs(bench.t.app, 'admin2@demo.alumnet.dev')).cookie,
     });
     otherAdmin.send({ type: 'host_connected' });
     expect((await otherAdmin.next('error')).message).toBe('Quiz not found.');
 
     // Another site's page cannot use the admin's cookie.
     const foreign = await connect(code, undefined, {
-      cookie: adminCookie,
+      cookie: bench.adminCookie,
       origin: 'https://evil.example',
     });
     foreign.send({ type: 'host_connected' });
     await foreign.next('error');
 
-    const admin = await connect(code, undefined, { cookie: adminCookie, origin: baseUrl });
+    const admin = await connect(code, undefined, {
+      cookie: bench.adminCookie,
+      origin: bench.baseUrl,
+    });
     admin.send({ type: 'host_connected' });
     expect((await admin.next('host_state')).state.code).toBe(code);
     for (const socket of [anonymous, member, otherAdmin, foreign])

@@ -1,5 +1,13 @@
-import { API, type QuizQuestionInput, type QuizServerMessage } from '@alumnet/contract';
+import {
+  API,
+  type JoinGameAnswer,
+  type QuizBody,
+  type QuizQuestionInput,
+  type QuizServerMessage,
+} from '@alumnet/contract';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import WebSocket from 'ws';
+import { buildTestApp, loginAs } from '../../test/build';
 
 type Message = QuizServerMessage;
 type OfType<T extends Message['type']> = Extract<Message, { type: T }>;
@@ -76,3 +84,117 @@ export const question = (
   timeLimit = 30,
   options = ['Red', 'Green', 'Blue'],
 ): QuizQuestionInput => ({ question: text, options, correctOption, timeLimit });
+
+/**
+ * The quiz's API test bench: the app listening on a port of its own (for the sockets), the demo
+ * college's admin signed in, and the calls a test makes as host and players. Registers its hooks.
+ */
+export function quizBench() {
+  const state = {} as {
+    t: Awaited<ReturnType<typeof buildTestApp>>;
+    baseUrl: string;
+    adminCookie: string;
+  };
+  const sockets: QuizSocket[] = [];
+  const sessions = new Map<string, string>();
+
+  beforeAll(async () => {
+    state.t = await buildTestApp();
+    await state.t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = state.t.app.server.address();
+    if (!address || typeof address === 'string') throw new Error('not listening');
+    state.baseUrl = `http://127.0.0.1:${address.port}`;
+    state.adminCookie = (await loginAs(state.t.app, 'admin@demo.alumnet.dev')).cookie;
+  });
+  afterEach(() => {
+    sockets.splice(0).forEach((socket) => socket.close());
+  });
+  afterAll(() => state.t.close());
+
+  const call = (method: 'GET' | 'POST', url: string, payload?: object, cookie?: string) =>
+    state.t.app.inject({ method, url, payload, headers: cookie ? { cookie } : {} });
+
+  /** The member's session cookie, signed in once per test file. */
+  async function sessionOf(email: string) {
+    let cookie = sessions.get(email);
+    if (!cookie) {
+      cookie = (await loginAs(state.t.app, email)).cookie;
+      sessions.set(email, cookie);
+    }
+    return cookie;
+  }
+
+  /** The member's player_id for this game, as their signed-in player screen gets it. */
+  async function playerId(email: string, code: string) {
+    const response = await call(
+      'POST',
+      API.quiz.validateUser,
+      { email_id: email, game_code: code },
+      await sessionOf(email),
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<{ player_id: string }>().player_id;
+  }
+
+  return {
+    get t() {
+      return state.t;
+    },
+    get baseUrl() {
+      return state.baseUrl;
+    },
+    get adminCookie() {
+      return state.adminCookie;
+    },
+    call,
+    sessionOf,
+    playerId,
+
+    /** A quiz of the demo college and a fresh game of it, as its admin makes them. */
+    async newGame(questions: QuizBody['questions'], title = 'Test quiz') {
+      const quiz = await call(
+        'POST',
+        API.quizHost.quizzes,
+        { title, questions },
+        state.adminCookie,
+      );
+      expect(quiz.statusCode, quiz.body).toBe(200);
+      const game = await call(
+        'POST',
+        API.quizHost.startGame(quiz.json<{ _id: string }>()._id),
+        {},
+        state.adminCookie,
+      );
+      expect(game.statusCode, game.body).toBe(200);
+      return game.json<{ code: string }>().code;
+    },
+
+    /** Validates the member's e-mail for the game and joins it. */
+    async join(code: string, email: string) {
+      const id = await playerId(email, code);
+      const response = await call('POST', API.quiz.joinGame(code), { player_id: id });
+      expect(response.statusCode, response.body).toBe(200);
+      return { id, joined: response.json<JoinGameAnswer>() };
+    },
+
+    /** A socket to the game, said to be this player's when `id` is given; closed after the test. */
+    async connect(code: string, id?: string, headers: Record<string, string> = {}) {
+      const socket = await QuizSocket.open(state.baseUrl, code, headers);
+      sockets.push(socket);
+      if (id) {
+        socket.send({ type: 'player_connected', player_id: id, game_code: code });
+        await socket.next('connected');
+      }
+      return socket;
+    },
+
+    submit: (code: string, id: string, option: number, timeTaken = 1) =>
+      call('POST', API.quiz.submitAnswer(code, id), {
+        submitter_answer: option,
+        time_taken: timeTaken,
+      }),
+
+    act: (code: string, action: 'start' | 'next' | 'end', from?: object) =>
+      call('POST', API.quizHost.action(code), { action, from }, state.adminCookie),
+  };
+}
