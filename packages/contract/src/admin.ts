@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './common';
 import { college } from './lookups';
-import { newPasswordSchema, PASSWORDS_DO_NOT_MATCH_MESSAGE, signedInUser } from './auth';
+import { setPasswordBody, signedInUser } from './auth';
 
 /** admin-area.md §9. */
 export const ADMIN_SEARCH_PAGE_SIZE = 15;
@@ -280,15 +280,8 @@ export const invitationAnswer = z.object({
 export type InvitationAnswer = z.infer<typeof invitationAnswer>;
 export const INVITATION_INVALID_MESSAGE =
   'This invitation link is not valid any more. Ask your college to send a new one.';
-export const acceptInvitationBody = z
-  .object({
-    newPassword: newPasswordSchema,
-    confirmPassword: z.string({ error: 'Confirm New Password is required' }),
-  })
-  .refine((b) => b.newPassword === b.confirmPassword, {
-    message: PASSWORDS_DO_NOT_MATCH_MESSAGE,
-    path: ['confirmPassword'],
-  });
+/** The same rules as Set New Password. */
+export const acceptInvitationBody = setPasswordBody;
 /** Accepting registers the alumnus and signs them in: the answer is the signed-in user. */
 export const acceptInvitationAnswer = signedInUser;
 

@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { loginBody, setPasswordBody } from '@alumnet/contract';
+import { loginBody } from '@alumnet/contract';
 import { NewPasswordForm } from '../../../components/new-password-form';
 import { paths } from '../../../config/paths';
 import { notify } from '../../../lib/notify';
@@ -77,38 +77,18 @@ export function LoginPage() {
 function SetNewPasswordForm() {
   const navigate = useNavigate();
   const setPassword = useSetPassword();
-  const [newPassword, setNewPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    const found = firstProblem(setPasswordBody, { newPassword, confirmPassword });
-    setProblem(found);
-    if (found) return;
-    try {
-      await setPassword.mutateAsync({ newPassword, confirmPassword });
-      notify.success('Your new password is saved.');
-      await navigate(paths.dashboard);
-    } catch (error) {
-      setProblem((error as Error).message);
-    }
-  }
-
   return (
     <AuthCard
       title="Set New Password"
       subtitle="Replace the one-time password from your approval e-mail with your own."
     >
       <NewPasswordForm
-        newPassword={newPassword}
-        confirmPassword={confirmPassword}
-        onNewPassword={setNewPassword}
-        onConfirmPassword={setConfirmPassword}
-        onSubmit={save}
-        problem={problem}
-        pending={setPassword.isPending}
         submitLabel="Save"
+        onSave={async (body) => {
+          await setPassword.mutateAsync(body);
+          notify.success('Your new password is saved.');
+          await navigate(paths.dashboard);
+        }}
       />
     </AuthCard>
   );

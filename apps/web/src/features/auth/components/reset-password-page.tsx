@@ -1,13 +1,12 @@
 import { Alert, Anchor, Center, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { PASSWORD_RESET_INVALID_MESSAGE, passwordResetBody } from '@alumnet/contract';
+import { PASSWORD_RESET_INVALID_MESSAGE } from '@alumnet/contract';
 import { NewPasswordForm } from '../../../components/new-password-form';
 import { paths } from '../../../config/paths';
 import { notify } from '../../../lib/notify';
-import { firstProblem, passwordResetQuery, useResetPassword } from '../api/auth';
+import { passwordResetQuery, useResetPassword } from '../api/auth';
 import { AuthCard } from './auth-card';
 
 /** `/reset-password/:token`, the link from the reset e-mail or SMS: a new password, then in. */
@@ -18,7 +17,7 @@ export function ResetPasswordPage() {
   return (
     <AuthCard title="Choose a new password">
       {status.data?.valid ? (
-        <ResetForm token={token} />
+        <ResetForm token={token} onLinkGone={() => void status.refetch()} />
       ) : status.data || status.isError ? (
         <Stack gap="md">
           <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
@@ -39,51 +38,29 @@ export function ResetPasswordPage() {
   );
 }
 
-function ResetForm({ token }: { token: string }) {
+function ResetForm({ token, onLinkGone }: { token: string; onLinkGone: () => void }) {
   const navigate = useNavigate();
   const reset = useResetPassword(token);
-  const [newPassword, setNewPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    if (reset.isPending) return;
-    const found = firstProblem(passwordResetBody, { newPassword, confirmPassword });
-    setProblem(found);
-    if (found) return;
-    try {
-      await reset.mutateAsync({ newPassword, confirmPassword });
-      notify.success('Your new password is saved.');
-      await navigate(paths.dashboard);
-    } catch (error) {
-      // A refused password keeps the link; a used or expired one says to ask again.
-      setProblem((error as Error).message);
-    }
-  }
-
   return (
     <Stack gap="md">
       <Text c="dimmed" size="sm">
         Your other devices are signed out once it is saved.
       </Text>
       <NewPasswordForm
-        newPassword={newPassword}
-        confirmPassword={confirmPassword}
-        onNewPassword={setNewPassword}
-        onConfirmPassword={setConfirmPassword}
-        onSubmit={save}
-        problem={problem}
-        pending={reset.isPending}
         submitLabel="Save and log in"
+        onSave={async (body) => {
+          try {
+            await reset.mutateAsync(body);
+          } catch (error) {
+            // A refused password keeps the link; a used or expired one turns the page into
+            // "ask for a new link".
+            if ((error as Error).message === PASSWORD_RESET_INVALID_MESSAGE) onLinkGone();
+            throw error;
+          }
+          notify.success('Your new password is saved.');
+          await navigate(paths.dashboard);
+        }}
       />
-      {problem === PASSWORD_RESET_INVALID_MESSAGE && (
-        <Text size="sm" ta="center">
-          <Anchor component={Link} to={paths.forgotPassword}>
-            Ask for a new link
-          </Anchor>
-        </Text>
-      )}
     </Stack>
   );
 }

@@ -1,12 +1,8 @@
-import {
-  acceptInvitationBody,
-  INVITATION_INVALID_MESSAGE,
-  type InvitationAnswer,
-} from '@alumnet/contract';
+import { INVITATION_INVALID_MESSAGE, type InvitationAnswer } from '@alumnet/contract';
 import { Alert, Anchor, Box, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconMailOpened } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Logo } from '../../../components/logo';
 import { NewPasswordForm } from '../../../components/new-password-form';
@@ -70,31 +66,6 @@ function Frame({ children }: { children: ReactNode }) {
 function AcceptForm({ token, invitation }: { token: string; invitation: InvitationAnswer }) {
   const navigate = useNavigate();
   const accept = useAcceptInvitation(token);
-  const [newPassword, setNewPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (accept.isPending) return;
-    // The same rules as Set New Password, from the contract.
-    const checked = acceptInvitationBody.safeParse({ newPassword, confirmPassword });
-    if (!checked.success) {
-      return setProblem(checked.error.issues[0]?.message ?? 'Please check the form');
-    }
-    setProblem(null);
-    try {
-      await accept.mutateAsync(checked.data);
-      notify.success(`Welcome to ${invitation.collegeName} on Alumnet!`);
-      await navigate(paths.dashboard);
-    } catch (error) {
-      setProblem(
-        error instanceof ApiRequestError && (error.status === 404 || error.status === 410)
-          ? INVITATION_INVALID_MESSAGE
-          : (error as Error).message,
-      );
-    }
-  }
 
   return (
     <Stack gap="lg">
@@ -109,14 +80,17 @@ function AcceptForm({ token, invitation }: { token: string; invitation: Invitati
         </Text>
       </Stack>
       <NewPasswordForm
-        newPassword={newPassword}
-        confirmPassword={confirmPassword}
-        onNewPassword={setNewPassword}
-        onConfirmPassword={setConfirmPassword}
-        onSubmit={submit}
-        problem={problem}
-        pending={accept.isPending}
         submitLabel="Set password and sign in"
+        onSave={async (body) => {
+          await accept.mutateAsync(body);
+          notify.success(`Welcome to ${invitation.collegeName} on Alumnet!`);
+          await navigate(paths.dashboard);
+        }}
+        explain={(error) =>
+          error instanceof ApiRequestError && (error.status === 404 || error.status === 410)
+            ? INVITATION_INVALID_MESSAGE
+            : (error as Error).message
+        }
       />
     </Stack>
   );
