@@ -1,3 +1,4 @@
+import type { NotificationEvent } from './notifications';
 import { z } from 'zod';
 import { idSchema } from './common';
 
@@ -72,6 +73,8 @@ export const chatHistoryQuery = z.object({ before: idSchema.optional() });
 /** Socket.IO events, server to browser (member-portal.md §7 "Realtime chat"). */
 export interface ServerToClientEvents {
   newMessage: (message: ChatMessage) => void;
+  /** The member's notifications changed (to every tab of theirs, on every server process). */
+  notification: (event: NotificationEvent) => void;
   /** The ids of the caller's college members who are online now. */
   getOnlineUsers: (userIds: string[]) => void;
 }

@@ -18,3 +18,4 @@ export * from './analytics';
 export * from './community';
 export * from './quiz';
 export * from './gallery';
+export * from './notifications';

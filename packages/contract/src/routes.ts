@@ -136,7 +136,26 @@ export const API = {
    * Twilio-shaped delivery status callbacks (form-encoded, signed): called by providers' servers,
    * not browsers, so exempt from the same-site rule (plugins/request-origin.ts).
    */
-  webhooks: { prefix: '/api/webhooks/', messageStatus: '/api/webhooks/messages/status' },
+  webhooks: {
+    prefix: '/api/webhooks/',
+    messageStatus: '/api/webhooks/messages/status',
+    /** Bounces and complaints: Amazon SES through SNS (signed), or signedEmailEvents. */
+    emailEvents: '/api/webhooks/email-events',
+  },
+  /** The signed-in member's notifications (issue 26). */
+  notifications: {
+    /** GET ?cursor: newest first, NOTIFICATIONS_PAGE_SIZE a page. */
+    list: '/api/notifications',
+    unreadCount: '/api/notifications/unread-count',
+    /** POST {ids} or {all: true}. */
+    read: '/api/notifications/read',
+    /** GET, PUT {preferences}. */
+    preferences: '/api/notifications/preferences',
+  },
+  /** POST: the one-click target of an e-mail's List-Unsubscribe (RFC 8058); no session needed. */
+  unsubscribe: (token: string) => `/api/unsubscribe/${encodeURIComponent(token)}`,
+  /** Admins: addresses never e-mailed again (hard bounces, complaints); GET, and POST lift. */
+  suppressions: { list: '/api/dashboard/suppressions', lift: '/api/dashboard/suppressions/lift' },
   /** GET ?cursor: the pictures of the posts the member may see, newest first. */
   gallery: { fetch: '/api/gallery' },
   images: {

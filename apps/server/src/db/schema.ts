@@ -34,6 +34,8 @@ export const colleges = pgTable('colleges', {
   name: text('name').notNull().unique(),
   /** Working days between a sign-up and the date the sign-up message promises an answer by. */
   reviewWorkingDays: smallint('review_working_days').notNull().default(3),
+  /** An IANA zone: digests go out in its morning to members whose own zone is not known. */
+  timeZone: text('time_zone').notNull().default('Asia/Kolkata'),
   createdAt: createdAt(),
 });
 
@@ -146,6 +148,8 @@ export const users = pgTable(
     degreeId: uuid('degree_id').references(() => degrees.id),
     batchId: uuid('batch_id').references(() => batches.id),
     branchId: uuid('branch_id').references(() => branches.id),
+    /** The member's IANA zone, as their browser last said (digests go out in its morning). */
+    timeZone: text('time_zone'),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     fullName: text('full_name').notNull(),
@@ -721,6 +725,11 @@ export const answers = pgTable(
 
 // ---------------------------------------------------------------- notifications
 
+/**
+ * What happened that concerns a member, one row per (member, kind, target) while unread: a
+ * further like or comment on the same post adds to it (its actors and count) instead of adding a
+ * row. Once read, the next event starts a new row.
+ */
 export const notifications = pgTable(
   'notifications',
   {
@@ -728,13 +737,78 @@ export const notifications = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['like', 'comment', 'message', 'approval'] }).notNull(),
-    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
-    readAt: timestamp('read_at', { withTimezone: true }),
+    /** One of NOTIFICATION_KINDS (packages/contract/src/notifications.ts). */
+    kind: text('kind').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: uuid('target_id').notNull(),
+    /** Events this row stands for: its actors, or (a summary) what the summary counts. */
+    count: integer('count').notNull().default(1),
+    /** What the latest event said, for the list (a decision, a comment's first words). */
+    detail: text('detail'),
     createdAt: createdAt(),
+    /** The latest event's time: what the list is ordered by. */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    /** Set once an e-mail (at once, or a digest) has told the member of it. */
+    emailedAt: timestamp('emailed_at', { withTimezone: true }),
   },
-  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('notifications_user_updated_idx').on(t.userId, t.updatedAt, t.id),
+    uniqueIndex('notifications_unread_target_uq')
+      .on(t.userId, t.kind, t.targetType, t.targetId)
+      .where(sql`${t.readAt} is null`),
+    index('notifications_unemailed_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.readAt} is null and ${t.emailedAt} is null`),
+  ],
 );
+
+/** Who did what a notification groups (a like taken back removes its actor, and the row at 0). */
+export const notificationActors = pgTable(
+  'notification_actors',
+  {
+    notificationId: uuid('notification_id')
+      .notNull()
+      .references(() => notifications.id, { onDelete: 'cascade' }),
+    actorId: uuid('actor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.notificationId, t.actorId] }),
+    index('notification_actors_latest_idx').on(t.notificationId, t.at),
+  ],
+);
+
+/** A member's choices per kind; a kind without a row takes DEFAULT_NOTIFICATION_PREFERENCES. */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    inApp: boolean('in_app').notNull(),
+    /** off, instant, daily or weekly (EMAIL_CHOICES). */
+    email: text('email').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
+);
+
+/**
+ * Addresses never e-mailed again, by notifications or dispatch jobs: they hard-bounced or their
+ * owner complained (reported on /api/webhooks/email-events). An admin may lift an entry.
+ */
+export const emailSuppressions = pgTable('email_suppressions', {
+  /** Lower case. */
+  email: text('email').primaryKey(),
+  reason: text('reason', { enum: ['bounce', 'complaint'] }).notNull(),
+  /** `ses` or `signed-json`. */
+  source: text('source').notNull(),
+  detail: text('detail'),
+  createdAt: createdAt(),
+});
 
 // ---------------------------------------------------------------- CSV import (Upload Users)
 
