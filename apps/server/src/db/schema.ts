@@ -588,6 +588,8 @@ export const outbox = pgTable(
     subject: text('subject'),
     body: text('body').notNull(),
     html: text('html'),
+    /** Headers a real send would carry (List-Unsubscribe and its one-click partner). */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     idempotencyKey: text('idempotency_key').notNull().unique(),
     createdAt: createdAt(),
   },
