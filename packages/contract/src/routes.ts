@@ -30,6 +30,8 @@ export const API = {
     add: '/api/posts/add',
     saveComment: '/api/posts/savecomment',
     updateLikes: '/api/posts/updateLikes',
+    /** GET: one post the member may see (a notification's link opens it), 404 otherwise. */
+    one: (postId: string) => `/api/posts/one/${encodeURIComponent(postId)}`,
   },
   alumzone: {
     search: '/api/alumzone/search',
@@ -44,6 +46,8 @@ export const API = {
     delete: '/api/jobs/delete',
     updateLikes: '/api/jobs/updateLikes',
     saveComment: '/api/jobs/savecomment',
+    /** GET: one job the member may see (a notification's link opens it), 404 otherwise. */
+    one: (jobId: string) => `/api/jobs/one/${encodeURIComponent(jobId)}`,
   },
   messages: {
     users: '/api/messages/users',
