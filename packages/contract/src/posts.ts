@@ -92,6 +92,9 @@ export const saveCommentBody = z.object({
     .max(MAX_COMMENT_LENGTH, `A comment can have at most ${MAX_COMMENT_LENGTH} characters.`),
 });
 
+/** GET {API.posts.one(postId)}: one post as the feed shows it, if the caller may see it. */
+export const postIdParams = z.object({ postId: idSchema });
+
 export const updateLikesBody = z.object({
   postId: idSchema,
   /** Accepted for compatibility; the liker is always the signed-in member. */

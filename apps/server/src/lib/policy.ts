@@ -7,7 +7,8 @@ import { forbidden } from './errors';
  * college; super admins reach every college.
  */
 export const policy = {
-  isAdmin: (user: SessionUser) => user.userType === 'a' || user.isSuperAdmin,
+  isAdmin: (user: Pick<SessionUser, 'userType' | 'isSuperAdmin'>) =>
+    user.userType === 'a' || user.isSuperAdmin,
   isSuperAdmin: (user: SessionUser) => user.isSuperAdmin,
   /** Manage a college's members, structure and jobs: its admins, and super admins. */
   mayManageCollege: (user: SessionUser, collegeId: string | null) =>

@@ -1,4 +1,4 @@
-import type { ChatMessage } from '@alumnet/contract';
+import type { ChatMessage, NotificationsAnswer } from '@alumnet/contract';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginOn, startServer, type ServerProcess } from '../test/server-process';
@@ -75,6 +75,16 @@ describe.skipIf(!redisUrl)('chat across two server processes on Redis', () => {
     const reply = await send(two, rahul.cookie, meera.id, 'Answered through process two');
     expect(await a.messageWhere((m) => m._id === reply._id, 10_000)).toEqual(reply);
     expect(c.received).toEqual([]);
+
+    // Rahul is connected (to process two), so the message sent through process one did not go
+    // to his notifications as well.
+    const listed = await fetch(`${two.url}/api/notifications`, {
+      headers: { cookie: rahul.cookie },
+    });
+    const { notifications } = (await listed.json()) as NotificationsAnswer;
+    expect(
+      notifications.filter((n) => n.kind === 'chat_message' && n.target.id === meera.id),
+    ).toEqual([]);
 
     // Process two dies without a word: its members drop off process one's list once their
     // leases run out.

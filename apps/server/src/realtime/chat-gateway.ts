@@ -48,6 +48,11 @@ export interface Realtime {
   /** The college's online member ids (every process's connections). */
   onlineUsers(collegeId: string): Promise<string[]>;
   /**
+   * Whether the member (of that college) has an open connection on any process: this process's
+   * rooms, then with Redis the college's online list as last read here (at most a second old).
+   */
+  isOnline(userId: string, collegeId: string): Promise<boolean>;
+  /**
    * Closes the connections opened with these sessions, on every process: a session that ended
    * (logout, password change) must stop receiving messages at once, not at the next reconnect.
    * Every process's session cache forgets them as well.
@@ -115,13 +120,24 @@ export const chatGateway = fp(
     };
     app.metrics.countConnections('chat', () => io.of('/').sockets.size);
     let presence: PresenceStore = new LocalPresence();
+    /**
+     * With Redis: each college's online list (sorted) as this process last read it. Every change
+     * anywhere makes the broadcaster below read it again within PRESENCE_INTERVAL_MS, so asking
+     * "is this member online" costs no round trip per chat message.
+     */
+    const lastOnline = new Map<string, string[]>();
+    const readOnline = async (collegeId: string) => {
+      const online = await presence.online(collegeId);
+      if (redis) lastOnline.set(collegeId, online);
+      return online;
+    };
     // Each process sends the list to its own connections, read after the change it heard of:
     // the last list every connection gets is then the current one, whatever order processes
     // publish in.
     const broadcaster = throttlePerKey(
       PRESENCE_INTERVAL_MS,
       async (collegeId) => {
-        const online = await presence.online(collegeId);
+        const online = await readOnline(collegeId);
         io.local.to(collegeRoom(collegeId)).emit('getOnlineUsers', online);
       },
       (error) => logRedisError(error, 'presence broadcast failed'),
@@ -132,7 +148,7 @@ export const chatGateway = fp(
     const welcome = gatherPerKey<string>(
       WELCOME_WINDOW_MS,
       async (collegeId, socketIds) => {
-        const online = await presence.online(collegeId);
+        const online = await readOnline(collegeId);
         io.local.to(socketIds).emit('getOnlineUsers', online);
       },
       (error) => logRedisError(error, 'presence list failed'),
@@ -280,6 +296,12 @@ export const chatGateway = fp(
         io.to(userIds.map(userRoom)).emit(event, ...args);
       },
       onlineUsers: (collegeId) => presence.online(collegeId),
+      async isOnline(userId, collegeId) {
+        if ((io.of('/').adapter.rooms.get(userRoom(userId))?.size ?? 0) > 0) return true;
+        if (!redis) return false;
+        const online = lastOnline.get(collegeId) ?? (await readOnline(collegeId));
+        return binaryIncludes(online, userId);
+      },
       endSessions(sessionIds) {
         if (sessionIds.length === 0) return;
         // Every process's session cache too: the next request with the cookie is refused.
@@ -331,6 +353,20 @@ function releaseUpgradeRequests(io: Server) {
     };
     if (forwarder?.listener) socket.removeListener('close', forwarder);
   };
+}
+
+/** Whether the sorted list holds the value. */
+function binaryIncludes(sorted: readonly string[], value: string) {
+  let low = 0;
+  let high = sorted.length - 1;
+  while (low <= high) {
+    const mid = (low + high) >>> 1;
+    const at = sorted[mid]!;
+    if (at === value) return true;
+    if (at < value) low = mid + 1;
+    else high = mid - 1;
+  }
+  return false;
 }
 
 /**

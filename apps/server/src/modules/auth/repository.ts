@@ -340,3 +340,14 @@ export async function acceptInvitation(tx: Executor, tokenHash: string, password
     .returning({ id: users.id });
   return registered?.id;
 }
+
+/**
+ * The member's IANA zone as their browser said (digests go out in its morning): written only
+ * when it differs, so an unchanged zone costs an index lookup and no new row version.
+ */
+export async function storeTimeZone(db: Executor, userId: string, zone: string) {
+  await db
+    .update(users)
+    .set({ timeZone: zone })
+    .where(and(eq(users.id, userId), sql`${users.timeZone} IS DISTINCT FROM ${zone}`));
+}

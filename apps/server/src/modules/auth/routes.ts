@@ -16,6 +16,7 @@ import {
   csvRowSignupAnswer,
   signupAnswer,
   signupRequest,
+  TIME_ZONE_COOKIE,
 } from '@alumnet/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -122,6 +123,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
       );
       app.realtime.endSessions(endedSessionIds);
       setSessionCookie(reply, session);
+      await auth.rememberTimeZone(user.id, request.cookies[TIME_ZONE_COOKIE]);
       return presentSignedInUser(user);
     },
   );
@@ -141,6 +143,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     { schema: { tags: ['auth'], response: { 200: z.object({ user: signedInUser.nullable() }) } } },
     async (request) => {
       if (!request.user) return { user: null };
+      await auth.rememberTimeZone(request.user.id, request.cookies[TIME_ZONE_COOKIE]);
       return { user: presentSignedInUser(await auth.signedInUser(request.user.id)) };
     },
   );

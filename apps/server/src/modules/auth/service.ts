@@ -76,6 +76,16 @@ export interface AuthServiceOptions {
 const lockedMessage = (minutes: number) =>
   `Too many failed login attempts for this account. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
 
+/** Whether Intl knows the zone by this name (the names `Intl.supportedValuesOf` lists, and aliases). */
+function isKnownTimeZone(zone: string) {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function createAuthService(db: Database, options: AuthServiceOptions) {
   async function startSession(userId: string) {
     const token = newSessionToken();
@@ -117,6 +127,12 @@ export function createAuthService(db: Database, options: AuthServiceOptions) {
 
   return {
     signedInUser,
+
+    /** Keeps the browser's zone (the `alumnet_tz` cookie) when Intl knows it; ignores the rest. */
+    async rememberTimeZone(userId: string, zone: string | undefined) {
+      if (!zone || zone.length > 64 || !isKnownTimeZone(zone)) return;
+      await repo.storeTimeZone(db, userId, zone);
+    },
 
     async signup(body: Signup) {
       const chain = await repo.findStructureChain(db, body);

@@ -9,6 +9,8 @@ import {
   conversations,
   listedMember,
   messages,
+  notificationActors,
+  notifications,
   users,
 } from '../../db/schema';
 import { containing } from '../../db/text-match';
@@ -96,6 +98,8 @@ export type MessageRow = {
   message: string;
   clientId: string | null;
   createdAt: Date;
+  /** The receiver's chat_message notification this message was added to (they were offline). */
+  notificationId?: string | null;
 };
 
 /**
@@ -136,6 +140,8 @@ export interface NewMessage {
   receiverId: string;
   message: string;
   clientId: string | null;
+  /** The receiver had no open connection: the message also goes to their notifications. */
+  notify?: boolean;
 }
 
 interface StoredRow {
@@ -145,11 +151,12 @@ interface StoredRow {
   message: string;
   client_id: string | null;
   created_at: Date;
+  notification_id: string | null;
 }
 
 /**
- * The text of storeMessages' statement (parameters $1-$6: ids, college ids, senders, receivers,
- * texts, client ids), rendered from Drizzle's schema once: rebuilding and rendering the SQL
+ * The text of storeMessages' statement (parameters $1-$7: ids, college ids, senders, receivers,
+ * texts, client ids, whether to notify the receiver), rendered from Drizzle's schema once: rebuilding and rendering the SQL
  * object on every batch was a third of what the server allocated per chat message (bench:chat,
  * a sampling heap profile), which the young-generation collector then had to sweep.
  */
@@ -160,8 +167,10 @@ const storeStatement = new PgDialect().sqlToQuery(sql`
                            ${sql.placeholder('senderIds')}::uuid[],
                            ${sql.placeholder('receiverIds')}::uuid[],
                            ${sql.placeholder('texts')}::text[],
-                           ${sql.placeholder('clientIds')}::text[])
-             WITH ORDINALITY AS i(id, college_id, sender_id, receiver_id, message, client_id, ord)
+                           ${sql.placeholder('clientIds')}::text[],
+                           ${sql.placeholder('notify')}::boolean[])
+             WITH ORDINALITY AS i(id, college_id, sender_id, receiver_id, message, client_id,
+                                  notify, ord)
     ),
     accepted AS (
       SELECT i.*, pair.user_a, pair.user_b,
@@ -188,17 +197,41 @@ const storeStatement = new PgDialect().sqlToQuery(sql`
                               WHERE a.user_a = excluded.user_a AND a.user_b = excluded.user_b
                               LIMIT 1) * interval '1 microsecond')
       RETURNING c.id, c.user_a, c.user_b, c.last_message_at
+    ),
+    stored AS (
+      INSERT INTO ${messages} (id, conversation_id, sender_id, message, client_id, created_at)
+      SELECT a.id, c.id, a.sender_id, a.message, a.client_id,
+             c.last_message_at - (a.in_batch - a.nth) * interval '1 microsecond'
+        FROM accepted a
+        JOIN conversation c ON c.user_a = a.user_a AND c.user_b = a.user_b
+       ORDER BY a.ord
+      ON CONFLICT (sender_id, client_id) DO NOTHING
+      RETURNING id, conversation_id, sender_id, message, client_id, created_at
+    ),
+    -- A receiver with no open connection hears of the messages in their notifications, grouped
+    -- per sender while unread, in the same statement (so in the same commit) as the messages.
+    notified AS (
+      INSERT INTO ${notifications} AS n (user_id, kind, target_type, target_id, count, detail)
+      SELECT i.receiver_id, 'chat_message', 'conversation', s.sender_id, count(*)::int,
+             left((array_agg(s.message ORDER BY s.created_at DESC))[1], 140)
+        FROM stored s JOIN input i ON i.id = s.id
+       WHERE i.notify
+       GROUP BY i.receiver_id, s.sender_id
+      ON CONFLICT (user_id, kind, target_type, target_id) WHERE read_at IS NULL
+      DO UPDATE SET count = n.count + excluded.count, detail = excluded.detail, updated_at = now()
+      RETURNING n.id, n.user_id, n.target_id
+    ),
+    noted AS (
+      INSERT INTO ${notificationActors} (notification_id, actor_id, at)
+      SELECT id, target_id, now() FROM notified
+      ON CONFLICT (notification_id, actor_id) DO UPDATE SET at = excluded.at
     )
-    INSERT INTO ${messages} (id, conversation_id, sender_id, message, client_id, created_at)
-    SELECT a.id, c.id, a.sender_id, a.message, a.client_id,
-           c.last_message_at - (a.in_batch - a.nth) * interval '1 microsecond'
-      FROM accepted a
-      JOIN conversation c ON c.user_a = a.user_a AND c.user_b = a.user_b
-     ORDER BY a.ord
-    ON CONFLICT (sender_id, client_id) DO NOTHING
-    RETURNING id, conversation_id, sender_id, message, client_id, created_at`);
-// The values are passed by position: the statement must hold these six parameters and no others.
-if (storeStatement.params.length !== 6) throw new Error('storeMessages: unexpected parameters');
+    SELECT s.*, nt.id AS notification_id
+      FROM stored s JOIN input i ON i.id = s.id
+      LEFT JOIN notified nt ON i.notify AND nt.user_id = i.receiver_id
+                           AND nt.target_id = s.sender_id`);
+// The values are passed by position: the statement must hold these seven parameters and no others.
+if (storeStatement.params.length !== 7) throw new Error('storeMessages: unexpected parameters');
 const STORE_MESSAGES = storeStatement.sql;
 
 /**
@@ -233,6 +266,7 @@ export async function storeMessages(
   const receiverIds: string[] = [];
   const texts: string[] = [];
   const clientIds: (string | null)[] = [];
+  const notify: boolean[] = [];
   const firstOfKey = items.length > 1 ? new Set<string>() : undefined;
   for (const item of items) {
     const id = randomUUID();
@@ -248,6 +282,7 @@ export async function storeMessages(
     receiverIds.push(item.receiverId);
     texts.push(item.message);
     clientIds.push(item.clientId);
+    notify.push(item.notify ?? false);
   }
   const result = await db.$client.query<StoredRow>(STORE_MESSAGES, [
     sentIds,
@@ -256,6 +291,7 @@ export async function storeMessages(
     receiverIds,
     texts,
     clientIds,
+    notify,
   ]);
   const stored = new Map<string, StoredRow>();
   for (const row of result.rows) stored.set(row.id, row);
@@ -269,6 +305,7 @@ export async function storeMessages(
           message: row.message,
           clientId: row.client_id,
           createdAt: row.created_at,
+          notificationId: row.notification_id,
         }
       : null;
   });

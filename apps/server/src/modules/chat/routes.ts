@@ -15,11 +15,12 @@ import { badRequest } from '../../lib/errors';
 import { assertActsForSelf } from '../../lib/policy';
 import { memberBudget } from '../../lib/rate-limits';
 import { currentUser } from '../auth/plugin';
+import { pushNotifications } from '../notifications';
 import { chatErrors, createChatService } from './service';
 
 /** member-portal.md §7, the chat calls; `{id}` is always the other member's id. */
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
-  const chat = createChatService(app.db, app.realtime);
+  const chat = createChatService(app.db, app.realtime, pushNotifications(app));
   const tags = ['chat'];
   // Per sender, over HTTP and the socket together, on every server process.
   const spendSend = memberBudget(app, 'chat-send', 20, 10_000, chatErrors.tooFast);

@@ -9,6 +9,7 @@ import { groupCommit } from '../../lib/group-commit';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { Realtime } from '../../realtime/chat-gateway';
 import type { SessionUser } from '../auth/repository';
+import type { Tell } from '../notifications';
 import { presentChatUser, presentMessage } from './presenter';
 import * as repo from './repository';
 
@@ -23,7 +24,11 @@ export const chatErrors = {
 /** Who sends: a request's session user, or a connection's member. */
 type Sender = Pick<SessionUser, 'id' | 'collegeId'>;
 
-export function createChatService(db: Database, realtime: Pick<Realtime, 'sendToUsers'>) {
+export function createChatService(
+  db: Database,
+  realtime: Pick<Realtime, 'sendToUsers' | 'isOnline'>,
+  tell: Tell = () => {},
+) {
   /**
    * Messages arriving together, from any senders, share one INSERT and one commit, and each
    * process has one in flight: with a transaction per message, two processes kept up to twenty
@@ -103,6 +108,8 @@ export function createChatService(db: Database, realtime: Pick<Realtime, 'sendTo
       if (otherId === viewer.id) throw badRequest(chatErrors.notYourself);
       if (!viewer.collegeId) throw forbidden(chatErrors.sameCollegeOnly);
       const clientId = body.clientId ?? null;
+      // Asked before storing, so that the notification is written with the message.
+      const notify = !(await realtime.isOnline(otherId, viewer.collegeId));
       // The statement checks the receiver itself; only when it stores nothing do we ask why.
       const outcome = await store({
         collegeId: viewer.collegeId,
@@ -110,6 +117,7 @@ export function createChatService(db: Database, realtime: Pick<Realtime, 'sendTo
         receiverId: otherId,
         message: body.message,
         clientId,
+        notify,
       });
       if (outcome instanceof Error) throw outcome;
       let stored = outcome;
@@ -119,6 +127,7 @@ export function createChatService(db: Database, realtime: Pick<Realtime, 'sendTo
       }
       const message = presentMessage(stored, viewer.id, otherId);
       realtime.sendToUsers([otherId, viewer.id], 'newMessage', message);
+      if (stored.notificationId) tell([{ userId: otherId, notificationId: stored.notificationId }]);
       return message;
     },
   };

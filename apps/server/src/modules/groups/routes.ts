@@ -11,6 +11,7 @@ import {
 } from '@alumnet/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../auth/plugin';
+import { pushNotifications } from '../notifications';
 import { createGroupService } from './service';
 
 /**
@@ -18,7 +19,7 @@ import { createGroupService } from './service';
  * groups page (members of the group's college).
  */
 export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
-  const groups = createGroupService(app.db);
+  const groups = createGroupService(app.db, pushNotifications(app));
   const tags = ['groups'];
 
   app.post(
@@ -49,7 +50,8 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireSuperAdmin,
       schema: { tags, body: groupMemberBody, response: { 200: groupMessageAnswer } },
     },
-    (request) => groups.decide(request.body.groupId, request.body.memberId, 'approved'),
+    (request) =>
+      groups.decide(currentUser(request), request.body.groupId, request.body.memberId, 'approved'),
   );
 
   app.post(
@@ -58,7 +60,8 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireSuperAdmin,
       schema: { tags, body: groupMemberBody, response: { 200: groupMessageAnswer } },
     },
-    (request) => groups.decide(request.body.groupId, request.body.memberId, 'rejected'),
+    (request) =>
+      groups.decide(currentUser(request), request.body.groupId, request.body.memberId, 'rejected'),
   );
 
   app.get(

@@ -1,11 +1,12 @@
 import { COMMUNITY_MESSAGES } from '@alumnet/contract';
-import type { Executor } from '../../db/client';
+import type { Database } from '../../db/client';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import type { SessionUser } from '../auth/repository';
+import { notify, type Tell } from '../notifications';
 import * as repo from './repository';
 
 /** Join Group Requests (admin-area.md §3) and the member's side of groups. */
-export function createGroupService(db: Executor) {
+export function createGroupService(db: Database, tell: Tell = () => {}) {
   async function group(groupId: string) {
     const found = await repo.findGroup(db, groupId);
     if (!found) throw notFound(COMMUNITY_MESSAGES.groupNotFound);
@@ -23,10 +24,26 @@ export function createGroupService(db: Executor) {
       };
     },
 
-    async decide(groupId: string, memberId: string, status: 'approved' | 'rejected') {
-      await group(groupId);
-      if (!(await repo.decideRequest(db, groupId, memberId, status)))
-        throw notFound(COMMUNITY_MESSAGES.requestNotFound);
+    /** The decision and, in the same transaction, the member's notification of it. */
+    async decide(
+      decider: SessionUser,
+      groupId: string,
+      memberId: string,
+      status: 'approved' | 'rejected',
+    ) {
+      const found = await group(groupId);
+      const recorded = await db.transaction(async (tx) => {
+        if (!(await repo.decideRequest(tx, groupId, memberId, status)))
+          throw notFound(COMMUNITY_MESSAGES.requestNotFound);
+        return notify(tx, {
+          recipientIds: [memberId.toLowerCase()],
+          kind: 'group_request_decided',
+          target: { type: 'group', id: found.id },
+          actorId: decider.id,
+          detail: `Your request to join ${found.groupName} was ${status}.`,
+        });
+      });
+      tell(recorded);
       return {
         message: status === 'approved' ? 'Request approved.' : 'Request rejected.',
       };

@@ -1,6 +1,14 @@
 import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { batches, branches, jobComments, jobLikes, jobs, users } from '../../db/schema';
+import {
+  batches,
+  branches,
+  jobComments,
+  jobLikes,
+  jobs,
+  listedMember,
+  users,
+} from '../../db/schema';
 
 /**
  * Which jobs a caller reaches. `levels`: a member sees a job shared with their own college, batch
@@ -136,14 +144,23 @@ export async function insertComment(
   return row;
 }
 
-/** Likes or unlikes: the (job, user) primary key makes a like unique per member. */
+/**
+ * Likes or unlikes: the (job, user) primary key makes a like unique per member. `change` says
+ * what this call did: +1 a like added, -1 one removed, 0 nothing (a racing twin did it).
+ */
 export async function toggleLike(db: Executor, jobId: string, userId: string) {
   const removed = await db
     .delete(jobLikes)
     .where(and(eq(jobLikes.jobId, jobId), eq(jobLikes.userId, userId)))
     .returning({ jobId: jobLikes.jobId });
+  let change = removed.length > 0 ? -1 : 0;
   if (removed.length === 0) {
-    await db.insert(jobLikes).values({ jobId, userId }).onConflictDoNothing();
+    const added = await db
+      .insert(jobLikes)
+      .values({ jobId, userId })
+      .onConflictDoNothing()
+      .returning({ jobId: jobLikes.jobId });
+    change = added.length;
   }
   const [row] = await db
     .select({
@@ -152,5 +169,21 @@ export async function toggleLike(db: Executor, jobId: string, userId: string) {
     })
     .from(jobLikes)
     .where(eq(jobLikes.jobId, jobId));
-  return { likesCount: row?.likesCount ?? 0, likedByMe: row?.likedByMe ?? false };
+  return { likesCount: row?.likesCount ?? 0, likedByMe: row?.likedByMe ?? false, change };
+}
+
+/** Whose board a job is on: what a member's scope is built from (see the service's boardScope). */
+export async function findMember(db: Executor, userId: string) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      collegeId: users.collegeId,
+      batchId: users.batchId,
+      branchId: users.branchId,
+      userType: users.userType,
+      isSuperAdmin: users.isSuperAdmin,
+    })
+    .from(users)
+    .where(and(eq(users.id, userId), listedMember(users)));
+  return row ?? null;
 }

@@ -4,6 +4,7 @@ import {
   jobAddBody,
   jobCommentBody,
   jobDeleteBody,
+  jobIdParams,
   jobLikeAnswer,
   jobLikeBody,
   jobsFetchAnswer,
@@ -13,12 +14,14 @@ import {
 } from '@alumnet/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../auth/plugin';
-import { addJob, deleteJob, fetchJobs, saveJobComment, toggleJobLike } from './service';
+import { pushNotifications } from '../notifications';
+import { addJob, deleteJob, fetchJobs, oneJob, saveJobComment, toggleJobLike } from './service';
 import { assertActsForSelf } from '../../lib/policy';
 
 /** The jobs board of member-portal.md §2 and §7, for signed-in members. */
 export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['jobs'];
+  const tell = pushNotifications(app);
 
   app.post(
     API.jobs.fetch,
@@ -58,6 +61,15 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.get(
+    '/api/jobs/one/:jobId',
+    {
+      onRequest: app.requireUser,
+      schema: { tags, params: jobIdParams, response: { 200: job } },
+    },
+    async (request) => oneJob(app.db, currentUser(request), request.params.jobId),
+  );
+
   app.post(
     API.jobs.updateLikes,
     {
@@ -65,7 +77,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, body: jobLikeBody, response: { 200: jobLikeAnswer } },
     },
     async (request) => ({
-      updatedJob: await toggleJobLike(app.db, currentUser(request), request.body.jobId),
+      updatedJob: await toggleJobLike(app.db, currentUser(request), request.body.jobId, tell),
     }),
   );
 
@@ -76,6 +88,6 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, body: jobCommentBody, response: { 200: postComment } },
     },
     async (request) =>
-      saveJobComment(app.db, currentUser(request), request.body.jobId, request.body.comment),
+      saveJobComment(app.db, currentUser(request), request.body.jobId, request.body.comment, tell),
   );
 };

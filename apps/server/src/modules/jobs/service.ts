@@ -5,12 +5,21 @@ import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { levelIdOf, policy } from '../../lib/policy';
 import { hasReadableText, sanitizeJobHtml } from '../../lib/sanitize-html';
 import type { SessionUser } from '../auth/repository';
+import {
+  excerpt,
+  forgetTarget,
+  notify,
+  withdraw,
+  type Recorded,
+  type Tell,
+} from '../notifications';
 import { presentJob, presentJobComment } from './presenter';
 import {
   commentsOfJobs,
   countJobs,
   deleteJob as deleteJobRow,
   findJob,
+  findMember,
   insertComment,
   insertJob,
   likeSummaries,
@@ -26,7 +35,7 @@ const NO_SUCH_JOB = 'No such job.';
  * The board a caller reads: members see what is shared with their college, batch or branch;
  * admins (college and super) see every job of their own college, since they moderate it.
  */
-function boardScope(user: SessionUser): JobScope | null {
+function boardScope(user: Omit<SessionUser, 'sessionId'>): JobScope | null {
   if (!user.collegeId) return null;
   if (policy.isAdmin(user)) return { kind: 'college', collegeId: user.collegeId };
   return {
@@ -109,26 +118,84 @@ export async function addJob(
   return presentJob(row, { canEdit: true, likesCount: 0, likedByMe: false, comments: [] });
 }
 
-export async function deleteJob(db: Executor, user: SessionUser, jobId: string) {
+export async function deleteJob(db: Database, user: SessionUser, jobId: string) {
   const row = await findReachableJob(db, user, jobId);
   if (!policy.mayEditJob(user, row))
     throw forbidden('Only the author or a college admin can delete this job.');
-  // Its likes and comments go with it (ON DELETE CASCADE).
-  await deleteJobRow(db, row.id);
+  // Its likes and comments go with it (ON DELETE CASCADE), and the notifications about it.
+  await db.transaction(async (tx) => {
+    await deleteJobRow(tx, row.id);
+    await forgetTarget(tx, { type: 'job', id: row.id });
+  });
 }
 
-export async function toggleJobLike(db: Database, user: SessionUser, jobId: string) {
+/** One job as the board shows it, if the caller may see it (a notification's link). */
+export async function oneJob(db: Executor, user: SessionUser, jobId: string): Promise<Job> {
+  const scope = boardScope(user);
+  const row = scope ? await findJob(db, scope, jobId.toLowerCase()) : null;
+  if (!row) throw notFound(NO_SUCH_JOB);
+  const [job] = await presentJobs(db, user, [row]);
+  return job!;
+}
+
+/** The job's author, if the job is on their own board: whom its likes and comments may tell. */
+async function authorWhoSees(db: Executor, job: JobRow) {
+  const author = await findMember(db, job.authorId);
+  const scope = author ? boardScope(author) : null;
+  return scope && (await findJob(db, scope, job.id)) ? job.authorId : null;
+}
+
+export async function toggleJobLike(
+  db: Database,
+  user: SessionUser,
+  jobId: string,
+  tell: Tell = () => {},
+) {
   const row = await findReachableJob(db, user, jobId);
-  const likes = await db.transaction((tx) => toggleLike(tx, row.id, user.id));
+  const { likes, recorded } = await db.transaction(async (tx) => {
+    const { change, ...likes } = await toggleLike(tx, row.id, user.id);
+    const event = { kind: 'job_like', target: { type: 'job', id: row.id } } as const;
+    let recorded: Recorded[] = [];
+    if (change === 1 && row.authorId !== user.id) {
+      const authorId = await authorWhoSees(tx, row);
+      if (authorId)
+        recorded = await notify(tx, {
+          ...event,
+          recipientIds: [authorId],
+          actorId: user.id,
+          detail: null,
+        });
+    } else if (change === -1) {
+      recorded = await withdraw(tx, { ...event, recipientId: row.authorId, actorId: user.id });
+    }
+    return { likes, recorded };
+  });
+  tell(recorded);
   return { id: row.id, ...likes };
 }
 
 export async function saveJobComment(
-  db: Executor,
+  db: Database,
   user: SessionUser,
   jobId: string,
   comment: string,
+  tell: Tell = () => {},
 ) {
   const row = await findReachableJob(db, user, jobId);
-  return presentJobComment(await insertComment(db, { jobId: row.id, userId: user.id, comment }));
+  const { created, recorded } = await db.transaction(async (tx) => {
+    const created = await insertComment(tx, { jobId: row.id, userId: user.id, comment });
+    const authorId = row.authorId !== user.id ? await authorWhoSees(tx, row) : null;
+    const recorded = authorId
+      ? await notify(tx, {
+          recipientIds: [authorId],
+          kind: 'job_comment',
+          target: { type: 'job', id: row.id },
+          actorId: user.id,
+          detail: excerpt(comment),
+        })
+      : [];
+    return { created, recorded };
+  });
+  tell(recorded);
+  return presentJobComment(created);
 }

@@ -2,7 +2,7 @@ import type { AccessLevel } from '@alumnet/contract';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { levelIdOf } from '../../lib/policy';
-import { postLikes, posts } from '../../db/schema';
+import { postLikes } from '../../db/schema';
 
 /** Who is reading or acting: their own ids decide which posts they see. */
 export interface Viewer {
@@ -84,6 +84,17 @@ export interface FeedRow extends PostRow {
   likedByMe: boolean;
 }
 
+/** The posts of CTE `page` as the feed shows them: author, comments oldest first, viewer's like. */
+const feedRows = (viewerId: string) => sql`
+    SELECT post.*,
+           -- json_agg(cm) is the whole row; an alias that is also a column name would be the column.
+           (SELECT coalesce(json_agg(cm ORDER BY cm."createdAt", cm.id), '[]')
+              FROM (WITH c AS (SELECT * FROM post_comments WHERE post_id = post.id)
+                    ${commentWithAuthor}) cm) AS comments,
+           EXISTS (SELECT 1 FROM post_likes l
+                    WHERE l.post_id = post.id AND l.user_id = ${viewerId}) AS "likedByMe"
+      FROM (${withAuthor}) post`;
+
 /**
  * One feed page, newest first. Each level is its own scan of posts_visibility_idx
  * (access_level_id, created_at DESC NULLS LAST, id DESC NULLS LAST) stopping after `limit` rows;
@@ -121,14 +132,7 @@ export async function findFeedPage(
       ORDER BY created_at DESC NULLS LAST, id DESC NULLS LAST
       LIMIT ${limit}
     )
-    SELECT post.*,
-           -- json_agg(cm) is the whole row; an alias that is also a column name would be the column.
-           (SELECT coalesce(json_agg(cm ORDER BY cm."createdAt", cm.id), '[]')
-              FROM (WITH c AS (SELECT * FROM post_comments WHERE post_id = post.id)
-                    ${commentWithAuthor}) cm) AS comments,
-           EXISTS (SELECT 1 FROM post_likes l
-                    WHERE l.post_id = post.id AND l.user_id = ${viewer.id}) AS "likedByMe"
-      FROM (${withAuthor}) post
+    ${feedRows(viewer.id)}
      ORDER BY post."createdAt" DESC, post.id DESC`);
   return result.rows;
 }
@@ -158,12 +162,26 @@ export async function insertPost(
   return row;
 }
 
+/** A member's level ids: values, or columns of a users row in a query. */
+type LevelIds = Record<'collegeId' | 'batchId' | 'branchId', string | null | SQL>;
+
+/** The one audience rule: post p is shared with whoever has these ids at its level. */
+const audienceIncludes = (m: LevelIds) => sql`
+  p.college_id = ${m.collegeId}
+  AND ((p.access_level = 'college' AND p.access_level_id = ${m.collegeId})
+    OR (p.access_level = 'batch' AND p.access_level_id = ${m.batchId})
+    OR (p.access_level = 'branch' AND p.access_level_id = ${m.branchId}))`;
+
 /** The condition "post p is visible to viewer": its level id is the viewer's own at that level. */
-export const visibleTo = (viewer: Viewer) => sql`
-  p.college_id = ${viewer.collegeId}
-  AND ((p.access_level = 'college' AND p.access_level_id = ${viewer.collegeId})
-    OR (p.access_level = 'batch' AND p.access_level_id = ${viewer.batchId})
-    OR (p.access_level = 'branch' AND p.access_level_id = ${viewer.branchId}))`;
+export const visibleTo = (viewer: Viewer) => audienceIncludes(viewer);
+
+/** The same condition for the member in users row `alias` (whom a notification would tell). */
+const visibleToRow = (alias: string) =>
+  audienceIncludes({
+    collegeId: sql.raw(`${alias}.college_id`),
+    batchId: sql.raw(`${alias}.batch_id`),
+    branchId: sql.raw(`${alias}.branch_id`),
+  });
 
 export async function isPostVisible(db: Executor, viewer: Viewer, postId: string) {
   if (!viewer.collegeId) return false;
@@ -214,13 +232,54 @@ export async function deleteLike(db: Executor, postId: string, userId: string) {
   return rows.length > 0;
 }
 
-/** Moves likes_count by the rows just added or removed, and answers the new count. */
+/**
+ * Moves likes_count by the rows just added or removed, and answers the new count with the post's
+ * author and whether the author still sees it (whom a like notification may tell), in the same
+ * statement: the like path stays one round trip shorter.
+ */
 export async function addToLikesCount(db: Executor, postId: string, delta: number) {
-  const [row] = await db
-    .update(posts)
-    .set({ likesCount: sql`${posts.likesCount} + ${delta}` })
-    .where(eq(posts.id, postId))
-    .returning({ likesCount: posts.likesCount });
+  const result = await db.execute<{
+    likesCount: number;
+    authorId: string;
+    authorSees: boolean;
+  }>(sql`
+    UPDATE posts p SET likes_count = p.likes_count + ${delta}
+      FROM users au
+     WHERE p.id = ${postId} AND au.id = p.author_id
+    RETURNING p.likes_count AS "likesCount", p.author_id AS "authorId",
+              coalesce(${visibleToRow('au')}, false) AS "authorSees"`);
+  const row = result.rows[0];
   if (!row) throw new Error('liked post vanished');
-  return row.likesCount;
+  return row;
+}
+
+/**
+ * Whom a new comment on post `postId` by `commenterId` concerns: the post's author (if they still
+ * see it) and the earlier commenters who still see it, other than the author and the commenter.
+ */
+export async function commentAudience(db: Executor, postId: string, commenterId: string) {
+  const result = await db.execute<{
+    authorId: string;
+    authorSees: boolean;
+    earlierCommenters: string[];
+  }>(sql`
+    SELECT p.author_id AS "authorId", coalesce(${visibleToRow('au')}, false) AS "authorSees",
+           coalesce((SELECT array_agg(DISTINCT c.user_id)::text[]
+                       FROM post_comments c JOIN users cu ON cu.id = c.user_id
+                      WHERE c.post_id = p.id AND c.user_id <> p.author_id
+                        AND c.user_id <> ${commenterId}
+                        AND cu.is_approved AND NOT cu.is_rejected
+                        AND ${visibleToRow('cu')}), '{}') AS "earlierCommenters"
+      FROM posts p JOIN users au ON au.id = p.author_id
+     WHERE p.id = ${postId}`);
+  return result.rows[0] ?? null;
+}
+
+/** One post as the feed shows it, if the viewer may see it. */
+export async function findVisiblePost(db: Executor, viewer: Viewer, postId: string) {
+  if (!viewer.collegeId) return null;
+  const result = await db.execute<FeedRow>(sql`
+    WITH page AS (SELECT * FROM posts p WHERE p.id = ${postId} AND ${visibleTo(viewer)})
+    ${feedRows(viewer.id)}`);
+  return result.rows[0] ?? null;
 }

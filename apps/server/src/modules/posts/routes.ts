@@ -3,6 +3,7 @@ import {
   post,
   postAddBody,
   postComment,
+  postIdParams,
   postList,
   postsFetchBody,
   saveCommentBody,
@@ -13,12 +14,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { assertActsForSelf } from '../../lib/policy';
 import { perMember } from '../../lib/rate-limits';
 import { currentUser } from '../auth/plugin';
+import { pushNotifications } from '../notifications';
 import { presentComment, presentFeed, presentLikes, presentPost } from './presenter';
 import { createPostService } from './service';
 
 /** The feed calls of member-portal.md §7; every one is for signed-in members. */
 export const postRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createPostService(app.db);
+  const service = createPostService(app.db, pushNotifications(app));
 
   app.post(
     API.posts.fetch,
@@ -60,6 +62,18 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
       const viewer = currentUser(request);
       assertActsForSelf(viewer, request.body);
       return presentComment(await service.saveComment(viewer, request.body));
+    },
+  );
+
+  app.get(
+    '/api/posts/one/:postId',
+    {
+      onRequest: app.requireUser,
+      schema: { tags: ['posts'], params: postIdParams, response: { 200: post } },
+    },
+    async (request) => {
+      const row = await service.onePost(currentUser(request), request.params.postId);
+      return presentPost(row, row.comments, row.likedByMe);
     },
   );
 

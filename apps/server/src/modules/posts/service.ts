@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
 import { levelIdOf } from '../../lib/policy';
+import { excerpt, notify, withdraw, type Tell } from '../notifications';
 import * as repo from './repository';
 import type { FeedPosition, Viewer } from './repository';
 
@@ -40,7 +41,8 @@ export function parseCursor(cursor: string | undefined): FeedPosition | null {
 type AddPost = z.output<typeof postAddBody>;
 type SaveComment = z.output<typeof saveCommentBody>;
 
-export function createPostService(db: Database) {
+/** `tell` pushes, after commit, the notifications a change recorded. */
+export function createPostService(db: Database, tell: Tell = () => {}) {
   return {
     /** One page of what the viewer may see at the chosen level(s), with comments and likes. */
     feedPage(viewer: Viewer, filter: FeedFilter, cursor: string | undefined) {
@@ -63,9 +65,45 @@ export function createPostService(db: Database) {
       });
     },
 
-    async saveComment(viewer: Viewer, body: SaveComment) {
-      const row = await repo.insertVisibleComment(db, viewer, body.postId, body.comment);
+    /** One post as the feed shows it, if the viewer may see it (a notification's link). */
+    async onePost(viewer: Viewer, postId: string) {
+      const row = await repo.findVisiblePost(db, viewer, postId.toLowerCase());
       if (!row) throw notFound(messages.noSuchPost);
+      return row;
+    },
+
+    /**
+     * The comment and, in the same transaction, whom it tells: the post's author (post_comment)
+     * and the earlier commenters (post_reply), each only if they still see the post.
+     */
+    async saveComment(viewer: Viewer, body: SaveComment) {
+      const { row, recorded } = await db.transaction(async (tx) => {
+        const row = await repo.insertVisibleComment(tx, viewer, body.postId, body.comment);
+        if (!row) throw notFound(messages.noSuchPost);
+        const audience = await repo.commentAudience(tx, row.postId, viewer.id);
+        const target = { type: 'post', id: row.postId } as const;
+        const detail = excerpt(row.comment);
+        const recorded = [
+          ...(audience?.authorSees
+            ? await notify(tx, {
+                recipientIds: [audience.authorId],
+                kind: 'post_comment',
+                target,
+                actorId: viewer.id,
+                detail,
+              })
+            : []),
+          ...(await notify(tx, {
+            recipientIds: audience?.earlierCommenters ?? [],
+            kind: 'post_reply',
+            target,
+            actorId: viewer.id,
+            detail,
+          })),
+        ];
+        return { row, recorded };
+      });
+      tell(recorded);
       return row;
     },
 
@@ -74,13 +112,29 @@ export function createPostService(db: Database) {
      * removed, in the same transaction, so concurrent toggles keep it equal to the rows.
      */
     async toggleLike(viewer: Viewer, postId: string) {
-      return db.transaction(async (tx) => {
+      const { answer, recorded } = await db.transaction(async (tx) => {
         if (!(await repo.isPostVisible(tx, viewer, postId))) throw notFound(messages.noSuchPost);
         const liked = await repo.insertLike(tx, postId, viewer.id);
         const delta = liked ? 1 : (await repo.deleteLike(tx, postId, viewer.id)) ? -1 : 0;
-        const likesCount = await repo.addToLikesCount(tx, postId, delta);
-        return { postId, likesCount, likedByMe: liked };
+        const post = await repo.addToLikesCount(tx, postId, delta);
+        // The author hears of a like (grouped per post while unread); a like taken back leaves
+        // nothing behind.
+        const event = { kind: 'post_like', target: { type: 'post', id: postId } } as const;
+        const recorded =
+          delta === 1 && post.authorSees
+            ? await notify(tx, {
+                ...event,
+                recipientIds: [post.authorId],
+                actorId: viewer.id,
+                detail: null,
+              })
+            : delta === -1
+              ? await withdraw(tx, { ...event, recipientId: post.authorId, actorId: viewer.id })
+              : [];
+        return { answer: { postId, likesCount: post.likesCount, likedByMe: liked }, recorded };
       });
+      tell(recorded);
+      return answer;
     },
   };
 }
