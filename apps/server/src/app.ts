@@ -35,6 +35,9 @@ import { groupRoutes } from './modules/groups/routes';
 import { feedbackRoutes } from './modules/feedback/routes';
 import { activityRoutes } from './modules/activity/routes';
 import { galleryRoutes } from './modules/gallery/routes';
+import { notificationRoutes } from './modules/notifications/routes';
+import { unsubscribeRoutes } from './modules/notification-email';
+import { suppressionRoutes } from './modules/suppressions';
 import { quizPlugin } from './modules/quiz';
 import { deliveryPlugin } from './plugins/delivery';
 import { chatGateway } from './realtime/chat-gateway';
@@ -161,6 +164,9 @@ export async function buildApp({ config, db, logger = false, backupToken }: Buil
   await app.register(feedbackRoutes);
   await app.register(activityRoutes);
   await app.register(galleryRoutes);
+  await app.register(notificationRoutes);
+  await app.register(unsubscribeRoutes);
+  await app.register(suppressionRoutes, { config });
   await app.register(webPlugin, { webDist: config.webDist });
 
   return app;

@@ -85,6 +85,16 @@ const envSchema = z.object({
   TWILIO_WHATSAPP_FROM: z.string().optional(),
   TWILIO_API_URL: z.string().url().default('https://api.twilio.com'),
   /**
+   * Set: bounces and complaints may also arrive at /api/webhooks/email-events as plain JSON
+   * signed with this secret (X-Alumnet-Signature: sha256=<hex HMAC of the body>).
+   */
+  EMAIL_WEBHOOK_SECRET: z
+    .string()
+    .min(16, 'EMAIL_WEBHOOK_SECRET: use at least 16 characters')
+    .optional(),
+  /** Comma-separated SNS topic ARNs whose SES events are accepted. Unset: any topic SNS signed. */
+  SES_SNS_TOPIC_ARNS: z.string().optional(),
+  /**
    * A worker that dies mid-chunk (kill -9, power loss) leaves its chunk active; after this many
    * seconds the queue hands the chunk to another worker, which resumes where it stopped.
    */
@@ -175,6 +185,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
             apiUrl: e.TWILIO_API_URL.replace(/\/+$/, ''),
           }
         : undefined,
+    emailEvents: {
+      webhookSecret: e.EMAIL_WEBHOOK_SECRET,
+      snsTopicArns: (e.SES_SNS_TOPIC_ARNS ?? '')
+        .split(',')
+        .map((arn) => arn.trim())
+        .filter(Boolean),
+    },
     jobs: {
       chunkTimeoutSeconds: e.DISPATCH_CHUNK_TIMEOUT_SECONDS,
       pollSeconds: e.JOB_POLL_SECONDS,

@@ -6,6 +6,8 @@ import { createJobQueue, QUEUES } from './jobs/queue';
 import { closeTransports, createTransports } from './mail/transports';
 import { createDispatchWorker } from './modules/dispatch/worker';
 import { createImportWorker } from './modules/imports/service';
+import { startNotificationEmailJobs } from './modules/notification-email';
+import { summarizeWaitingSignups } from './modules/notifications';
 import { isDatabaseUnavailable, watchDatabase, type Dependency } from './ops/outages';
 
 /**
@@ -64,6 +66,19 @@ export async function startWorker({
   const importChunk = createImportWorker(db);
   await loop<ImportChunk>(QUEUES.importChunk, importChunk);
   await loop<ImportChunk>(QUEUES.importChunk, importChunk);
+  // Sign-ups waiting, summed up for each admin: recorded here, shown at the bell's next fetch (a
+  // worker holds no connections to push to).
+  await loop<object>(QUEUES.signupsSummary, async () => void (await summarizeWaitingSignups(db)));
+  await queue.boss.schedule(QUEUES.signupsSummary, '7 * * * *');
+  await startNotificationEmailJobs({
+    db,
+    queue,
+    transports,
+    publicUrl: config.publicUrl,
+    chunkTimeoutSeconds: config.jobs.chunkTimeoutSeconds,
+    loop,
+    log,
+  });
   log.info(
     { transports: { email: transports.email.name, sms: transports.sms.name } },
     'worker started',

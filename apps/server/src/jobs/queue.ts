@@ -5,7 +5,24 @@ import type { Database, ExecuteSql } from '../db/client';
 import { isDatabaseUnavailable, type Dependency } from '../ops/outages';
 
 /** Every queue, named once. */
-export const QUEUES = { dispatchChunk: 'dispatch-chunk', importChunk: 'import-chunk' } as const;
+export const QUEUES = {
+  dispatchChunk: 'dispatch-chunk',
+  importChunk: 'import-chunk',
+  /** Every minute: notifications members want e-mailed at once. */
+  notifyInstant: 'notify-instant',
+  /** Every 15 minutes: whose morning digest is due; queues digestChunk jobs. */
+  digestScan: 'digest-scan',
+  digestChunk: 'digest-chunk',
+  /** Every hour: admins' summary of sign-ups waiting (at most one a day per admin and college). */
+  signupsSummary: 'signups-summary',
+} as const;
+
+/** Scheduled runs that must not overlap (a slow run and the next minute's on another worker). */
+const ONE_AT_A_TIME: ReadonlySet<string> = new Set([
+  QUEUES.notifyInstant,
+  QUEUES.digestScan,
+  QUEUES.signupsSummary,
+]);
 
 export interface JobQueueOptions {
   /** Expire the chunks of dead workers and clean up: on in worker processes. */
@@ -59,7 +76,8 @@ export async function createJobQueue(db: Database, options: JobQueueOptions) {
     db: { executeSql: executeSql as PgBoss.Db['executeSql'] },
     schema: 'pgboss',
     supervise: options.supervise,
-    schedule: false,
+    // Worker processes turn schedules (boss.schedule) into jobs; web-only ones need not.
+    schedule: options.supervise,
     maintenanceIntervalSeconds: Math.max(
       1,
       Math.min(60, Math.floor(options.chunkTimeoutSeconds / 2)),
@@ -76,7 +94,7 @@ export async function createJobQueue(db: Database, options: JobQueueOptions) {
     await boss
       .createQueue(name, {
         name,
-        policy: 'standard',
+        policy: ONE_AT_A_TIME.has(name) ? 'singleton' : 'standard',
         retryLimit: 20,
         retryDelay: 2,
         retryBackoff: true,

@@ -18,12 +18,14 @@ function layout(
   collegeName: string,
   paragraphs: string[],
   action?: { label: string; url: string },
+  /** Already-escaped HTML drawn above the closing line (a digest's list, an unsubscribe link). */
+  extraHtml = '',
 ) {
   const body = paragraphs.map((p) => `<p style="margin:0 0 14px">${escapeHtml(p)}</p>`).join('');
   const button = action
     ? `<p style="margin:22px 0"><a href="${escapeHtml(action.url)}" style="background:#1c7ed6;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p><p style="margin:0 0 14px;font-size:13px;color:#555">Or open this link: <a href="${escapeHtml(action.url)}">${escapeHtml(action.url)}</a></p>`
     : '';
-  return `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#222;background:#f4f6f8;padding:24px"><div style="max-width:560px;margin:auto;background:#fff;border-radius:8px;padding:28px"><h2 style="margin:0 0 18px;color:#1c7ed6">${escapeHtml(collegeName)}</h2>${body}${button}<p style="margin:24px 0 0;font-size:12px;color:#888">Sent by the alumni office of ${escapeHtml(collegeName)} through Alumnet.</p></div></body></html>`;
+  return `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#222;background:#f4f6f8;padding:24px"><div style="max-width:560px;margin:auto;background:#fff;border-radius:8px;padding:28px"><h2 style="margin:0 0 18px;color:#1c7ed6">${escapeHtml(collegeName)}</h2>${body}${button}${extraHtml}<p style="margin:24px 0 0;font-size:12px;color:#888">Sent by the alumni office of ${escapeHtml(collegeName)} through Alumnet.</p></div></body></html>`;
 }
 
 export function invitationEmail(p: {
@@ -127,5 +129,77 @@ export function quizCodeEmail(p: {
     subject: `${p.code} is your quiz code`,
     text: `${lines.join('\n\n')}\n`,
     html: layout(p.collegeName, lines),
+  };
+}
+
+// ---------------------------------------------------------------- notification e-mails (issue 26)
+
+/** One notification as an e-mail tells it: its sentence and where it happened. */
+export interface NotificationLine {
+  sentence: string;
+  url: string;
+  detail: string | null;
+}
+
+/** What every notification e-mail ends with: why it came, and the way to stop it. */
+interface UnsubscribeLinks {
+  /** The page with the one button that turns this e-mail off (GET /unsubscribe/{token}). */
+  unsubscribeUrl: string;
+  /** Where all of the member's choices are. */
+  settingsUrl: string;
+  /** What the link stops, in words: "e-mails about messages", "these digests". */
+  stops: string;
+}
+
+const unsubscribeFooter = (l: UnsubscribeLinks) => ({
+  html: `<p style="margin:24px 0 0;font-size:12px;color:#888">You get this e-mail because of your notification settings. <a href="${escapeHtml(l.unsubscribeUrl)}" style="color:#888">Stop ${escapeHtml(l.stops)}</a> or <a href="${escapeHtml(l.settingsUrl)}" style="color:#888">choose what you get</a>.</p>`,
+  text: `You get this e-mail because of your notification settings.\nStop ${l.stops}: ${l.unsubscribeUrl}\nChoose what you get: ${l.settingsUrl}\n`,
+});
+
+/** A single notification, e-mailed at once: "Asha Rao sent you a message". */
+export function notificationEmail(
+  p: { fullName: string; collegeName: string; line: NotificationLine } & UnsubscribeLinks,
+): MessageContent {
+  const lines = [`Dear ${p.fullName},`, `${p.line.sentence}.`];
+  if (p.line.detail) lines.push(`“${p.line.detail}”`);
+  const footer = unsubscribeFooter(p);
+  return {
+    subject: p.line.sentence,
+    text: `${lines.join('\n\n')}\n\nOpen it: ${p.line.url}\n\n--\n${footer.text}`,
+    html: layout(p.collegeName, lines, { label: 'Open it', url: p.line.url }, footer.html),
+  };
+}
+
+/** The daily (or weekly) digest: each grouped notification as a linked line. */
+export function digestEmail(
+  p: {
+    fullName: string;
+    collegeName: string;
+    lines: NotificationLine[];
+    homeUrl: string;
+  } & UnsubscribeLinks,
+): MessageContent {
+  const n = p.lines.length;
+  const intro = [`Dear ${p.fullName},`, 'Here is what happened on Alumnet while you were away.'];
+  const list = `<ul style="margin:0 0 14px;padding-left:20px">${p.lines
+    .map(
+      (l) =>
+        `<li style="margin:0 0 10px"><a href="${escapeHtml(l.url)}" style="color:#1c7ed6;text-decoration:none">${escapeHtml(l.sentence)}</a>${l.detail ? `<br><span style="color:#555;font-size:13px">“${escapeHtml(l.detail)}”</span>` : ''}</li>`,
+    )
+    .join('')}</ul>`;
+  const footer = unsubscribeFooter(p);
+  const textList = p.lines
+    .map((l) => `- ${l.sentence}${l.detail ? ` (“${l.detail}”)` : ''}\n  ${l.url}`)
+    .join('\n');
+  return {
+    subject: `${n} new ${n === 1 ? 'notification' : 'notifications'} on Alumnet`,
+    text: `${intro.join('\n\n')}\n\n${textList}\n\nOpen Alumnet: ${p.homeUrl}\n\n--\n${footer.text}`,
+    // The list comes before the link to the portal: it is what the e-mail is for.
+    html: layout(
+      p.collegeName,
+      intro,
+      undefined,
+      `${list}<p style="margin:0 0 14px"><a href="${escapeHtml(p.homeUrl)}" style="color:#1c7ed6">Open Alumnet</a></p>${footer.html}`,
+    ),
   };
 }

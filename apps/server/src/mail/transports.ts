@@ -16,6 +16,8 @@ export interface OutgoingMessage {
   idempotencyKey: string;
   /** Whose outbox it lands in when no provider is configured. */
   collegeId: string | null;
+  /** Extra e-mail headers (List-Unsubscribe and its one-click partner); the outbox keeps them. */
+  headers?: Record<string, string>;
 }
 
 /** pending: the provider took it and reports later (status callback); bounce/undelivered: refused. */
@@ -32,6 +34,11 @@ export interface Transport {
    * with the recipient's "done" mark and a crash can neither lose nor repeat it.
    */
   readonly inDatabase: boolean;
+  /**
+   * How many sends may usefully run at once (an SMTP pool's connections); a sender of many
+   * messages keeps this many in flight instead of waiting for each. Unset: one at a time.
+   */
+  readonly concurrency?: number;
   send(message: OutgoingMessage, executor: Executor): Promise<SendResult>;
   /** Many messages at once, where the transport can do better than one by one. */
   sendMany?(messages: OutgoingMessage[], executor: Executor): Promise<SendResult[]>;
@@ -46,6 +53,7 @@ const outboxRow = (message: OutgoingMessage) => ({
   html: message.html,
   idempotencyKey: message.idempotencyKey,
   collegeId: message.collegeId,
+  headers: message.headers ?? null,
 });
 const outboxResult = (message: OutgoingMessage): SendResult => ({
   status: 'delivered',
@@ -75,10 +83,14 @@ function smtpTransport(url: string, from: string): Transport {
   // A pool keeps connections open across a job's messages; the URL may set its own options.
   const pooled = new URL(url);
   if (!pooled.searchParams.has('pool')) pooled.searchParams.set('pool', 'true');
+  // nodemailer's default, stated so that senders know how many messages to keep in flight.
+  if (!pooled.searchParams.has('maxConnections')) pooled.searchParams.set('maxConnections', '5');
+  const concurrency = Math.max(1, Number(pooled.searchParams.get('maxConnections')) || 5);
   const transporter = nodemailer.createTransport(pooled.toString());
   return {
     name: 'smtp',
     inDatabase: false,
+    concurrency,
     async send(message) {
       const messageId = `<${message.idempotencyKey}@alumnet>`;
       try {
@@ -89,7 +101,7 @@ function smtpTransport(url: string, from: string): Transport {
           text: message.text,
           html: message.html ?? undefined,
           messageId,
-          headers: { 'X-Idempotency-Key': message.idempotencyKey },
+          headers: { ...message.headers, 'X-Idempotency-Key': message.idempotencyKey },
         });
         return { status: 'delivered', providerMessageId: messageId };
       } catch (error) {

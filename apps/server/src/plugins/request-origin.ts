@@ -23,11 +23,11 @@ function queryNames(url: string) {
 }
 
 /**
- * Addresses that carry a credential in their path: an invitation's or a password reset's link
- * (a page and its calls), and a quiz player's id.
+ * Addresses that carry a credential in their path: an invitation's, a password reset's or an
+ * unsubscribe link (a page and its calls), and a quiz player's id.
  */
 const CREDENTIAL_IN_PATH =
-  /^(\/(?:invite|reset-password|api\/auth\/password-reset|api\/invitations)\/|\/api\/kahoot\/submit-answer\/[^/?]+\/)[^/?]+/;
+  /^(\/(?:invite|reset-password|unsubscribe|api\/auth\/password-reset|api\/invitations|api\/unsubscribe)\/|\/api\/kahoot\/submit-answer\/[^/?]+\/)[^/?]+/;
 
 /**
  * The request as a log line shows it (pino's `req` serializer): a credential in the path is
@@ -61,10 +61,13 @@ const refuse = (reply: FastifyReply, statusCode: number, message: string) =>
 export const requestOriginPlugin = fp(
   async (app: FastifyInstance, { rule }: { rule: OriginRule }) => {
     const webhooks = API.webhooks.prefix;
+    const unsubscribe = API.unsubscribe('');
 
     app.addHook('onRequest', async (request, reply) => {
       if (UNSAFE_METHODS.has(request.method)) {
-        if (request.url.startsWith(webhooks)) return;
+        // A webmail's one-click unsubscribe may post from its own page: the link's token is the
+        // credential, and all it can do is stop an e-mail.
+        if (request.url.startsWith(webhooks) || request.url.startsWith(unsubscribe)) return;
         if (isCrossSite(request.headers, rule)) return refuse(reply, 403, CROSS_SITE_MESSAGE);
         return;
       }

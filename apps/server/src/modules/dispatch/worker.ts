@@ -8,6 +8,7 @@ import { hashToken } from '../auth/tokens';
 import * as repo from './repository';
 import { invitationToken, oneTimePassword } from './secrets';
 import { appSecret } from '../../db/app-secret';
+import { suppressedAmong } from '../suppressions';
 
 export interface DispatchWorkerOptions {
   db: Database;
@@ -34,10 +35,23 @@ export function createDispatchWorker(options: DispatchWorkerOptions) {
     const channel = repo.channelOf(job.action);
     const transport = transports[channel];
     const rows = await repo.pendingRecipients(db, jobId, from, to);
+    // Addresses that hard-bounced or complained are never e-mailed again (issue 26): recorded
+    // with the result "suppressed", which the output CSV shows as it is.
+    const suppressed =
+      channel === 'email'
+        ? await suppressedAmong(
+            db,
+            rows.map((r) => r.email),
+          )
+        : new Set();
 
     const skipped: { userId: string; result: string }[] = [];
     const fresh: repo.PendingRecipient[] = [];
     for (const row of rows) {
+      if (suppressed.has(row.email.toLowerCase())) {
+        skipped.push({ userId: row.userId, result: 'suppressed' });
+        continue;
+      }
       if (row.state === 'prepared') continue;
       const reason = skipReason(job.action, row);
       if (reason) skipped.push({ userId: row.userId, result: `skipped: ${reason}` });

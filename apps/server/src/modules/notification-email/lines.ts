@@ -1,0 +1,56 @@
+import type { NotificationKind } from '@alumnet/contract';
+import type { NotificationLine } from '../../mail/templates';
+import { targetUrl } from '../notifications';
+import type { MailRow } from './repository';
+
+/** "Asha Rao", "Asha Rao and Rahul Mehta", "Asha Rao and 3 others". */
+export function whoDid(actors: readonly string[], count: number) {
+  const [first, second] = actors;
+  if (!first) return count > 1 ? `${count} people` : 'Someone';
+  if (count <= 1) return first;
+  if (count === 2 && second) return `${first} and ${second}`;
+  return `${first} and ${count - 1} ${count - 1 === 1 ? 'other' : 'others'}`;
+}
+
+/** What happened, as one sentence without the final stop. */
+export function sentenceOf(kind: NotificationKind, actors: readonly string[], count: number) {
+  const who = whoDid(actors, count);
+  switch (kind) {
+    case 'post_like':
+      return `${who} liked your post`;
+    case 'job_like':
+      return `${who} liked your job posting`;
+    case 'post_comment':
+      return `${who} commented on your post`;
+    case 'job_comment':
+      return `${who} commented on your job posting`;
+    case 'post_reply':
+      return `${who} also commented on a post you commented on`;
+    case 'chat_message':
+      return `${actors[0] ?? 'Someone'} sent you ${count > 1 ? `${count} messages` : 'a message'}`;
+    case 'group_request_decided':
+      return 'Your request to join a group was answered';
+    case 'signups_waiting':
+      return `${count} ${count === 1 ? 'sign-up is' : 'sign-ups are'} waiting for your approval`;
+  }
+}
+
+/** What a kind's e-mail is about, for "Stop e-mails about …" and the unsubscribe page. */
+export const KIND_IN_WORDS: Record<NotificationKind, string> = {
+  post_like: 'likes on your posts',
+  job_like: 'likes on your job postings',
+  post_comment: 'comments on your posts',
+  job_comment: 'comments on your job postings',
+  post_reply: 'comments after yours on a post',
+  chat_message: 'chat messages',
+  group_request_decided: 'answers to your requests to join groups',
+  signups_waiting: 'sign-ups waiting for approval',
+};
+
+export function lineOf(row: MailRow, publicUrl: string): NotificationLine {
+  const url = `${publicUrl}${targetUrl(row.targetType, row.targetId)}`;
+  // A group's decision is written whole in its detail ("Your request to join X was approved.").
+  if (row.kind === 'group_request_decided' && row.detail)
+    return { sentence: row.detail.replace(/\.$/, ''), url, detail: null };
+  return { sentence: sentenceOf(row.kind, row.actors, row.count), url, detail: row.detail };
+}
