@@ -238,11 +238,21 @@ export const createRoutes = (client: QueryClient): RouteObject[] => {
               .ConsolePage,
           }),
         },
+        // A member's list, a visitor's placeholder.
         {
           path: paths.notifications,
+          loader: () => currentUser(client),
           lazy: async () => ({
             Component: (await import('../features/notifications/components/notifications-page'))
               .NotificationsPage,
+          }),
+        },
+        {
+          path: paths.notificationSettings,
+          loader: () => requireUser(client),
+          lazy: async () => ({
+            Component: (await import('../features/settings/components/notification-settings-page'))
+              .NotificationSettingsPage,
           }),
         },
         {

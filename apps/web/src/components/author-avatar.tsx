@@ -2,7 +2,13 @@ import { Avatar } from '@mantine/core';
 import { imageUrl, type Author } from '@alumnet/contract';
 
 /** A member's picture, or their initials on a colour of their own when they have none. */
-export function AuthorAvatar({ author, size }: { author: Author; size: number }) {
+export function AuthorAvatar({
+  author,
+  size,
+}: {
+  author: Pick<Author, 'fullName' | 'profilePic'>;
+  size: number;
+}) {
   return (
     <Avatar
       src={author.profilePic ? imageUrl(author.profilePic, 'thumb') : null}

@@ -31,9 +31,11 @@ import { useEffect, type CSSProperties, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { paths } from '../config/paths';
 import { notify } from '../lib/notify';
+import { followNotifications } from '../lib/notification-count';
 import { isAdmin, logout, meQuery } from '../lib/session';
 import { useAfterLoad } from '../lib/use-after-load';
 import { Logo } from './logo';
+import { NotificationBell, NotificationsNavLink } from './notification-bell';
 
 export const memberSections = [
   { to: paths.feed, label: 'Feed', icon: IconHome },
@@ -78,16 +80,20 @@ export function useSignOut() {
  */
 function RealtimeConnection({ userId }: { userId: string }) {
   const loaded = useAfterLoad();
+  const queryClient = useQueryClient();
   useEffect(() => {
     if (!loaded) return;
     let current = true;
+    let unfollow: (() => void) | undefined;
     void import('../lib/realtime').then(({ connectRealtime }) => {
-      if (current) connectRealtime(userId);
+      // The bell's count follows the member's `notification` events (lib/notification-count).
+      if (current) unfollow = followNotifications(connectRealtime(userId), queryClient);
     });
     return () => {
       current = false;
+      unfollow?.();
     };
-  }, [userId, loaded]);
+  }, [userId, loaded, queryClient]);
   return null;
 }
 
@@ -117,7 +123,10 @@ const frame = {
   content: { maxWidth: 1240, margin: '0 auto' },
 } satisfies Record<string, CSSProperties>;
 
-/** The signed-in frame of every member screen: header with logo, sections and logout. */
+/**
+ * The signed-in frame of every member and admin screen: header with logo, sections, the
+ * notifications bell, the profile and logout.
+ */
 export function MemberLayout({ children }: { children: ReactNode }) {
   const { data } = useSuspenseQuery(meQuery);
   const user = data.user;
@@ -169,6 +178,7 @@ export function MemberLayout({ children }: { children: ReactNode }) {
               ))}
           </Group>
           <Group gap="xs" wrap="nowrap">
+            {user && <NotificationBell />}
             {user && (
               <Tooltip label="Your profile">
                 <UnstyledButton component={Link} to={paths.profile}>
@@ -217,6 +227,9 @@ export function MemberLayout({ children }: { children: ReactNode }) {
               onClick={close}
             />
           ))}
+          {user && (
+            <NotificationsNavLink active={pathname === paths.notifications} onClick={close} />
+          )}
           <NavLink label="Logout" leftSection={<IconLogout size={18} />} onClick={signOut} />
         </Stack>
       </Drawer>

@@ -25,6 +25,8 @@ export const paths = {
   /** Ours: the spec does not show these routes. */
   collegeSetup: '/dashboard/setup',
   outbox: '/dashboard/outbox',
+  /** What a member is told of, in the app and by e-mail (issue 26). */
+  notificationSettings: '/settings/notifications',
   quizHost: '/dashboard/quiz',
   quizHostGame: '/dashboard/quiz/game/:code',
   invite: '/invite/:token',

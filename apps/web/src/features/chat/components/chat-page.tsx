@@ -1,6 +1,7 @@
 import type { ChatUser, SignedInUser } from '@alumnet/contract';
-import { useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useLocation } from 'react-router';
 import { MemberLayout } from '../../../components/member-layout';
 import { meQuery } from '../../../lib/session';
 import { chatUsersQuery } from '../api/chat';
@@ -30,6 +31,19 @@ function ChatScreen() {
   const [selected, setSelected] = useState<ChatUser | null>(null);
   const [unread, setUnread] = useState<ReadonlySet<string>>(() => new Set());
   const online = useOnlineUsers();
+
+  // `/chat?with={memberId}` (a notification's link) opens that conversation. The list is ordered
+  // by the latest message, so someone who just wrote is on its first page (the route's loader
+  // fetched it); the link is followed once that page holds them.
+  const { search } = useLocation();
+  const withId = new URLSearchParams(search).get('with');
+  const firstPage = useQuery({ ...chatUsersQuery(me?._id ?? '', '', 1), enabled: Boolean(withId) });
+  const [followedLink, setFollowedLink] = useState<string | null>(null);
+  const linkedMember = withId ? firstPage.data?.users.find((u) => u._id === withId) : undefined;
+  if (linkedMember && withId !== followedLink) {
+    setFollowedLink(withId);
+    setSelected(linkedMember);
+  }
 
   useChatEvents({
     myId: me?._id ?? '',

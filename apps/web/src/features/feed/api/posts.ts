@@ -12,6 +12,7 @@ import {
 } from '@alumnet/contract';
 import {
   infiniteQueryOptions,
+  queryOptions,
   useMutation,
   useQueryClient,
   type InfiniteData,
@@ -24,6 +25,7 @@ type FeedPages = InfiniteData<Post[], string | undefined>;
 export const feedKeys = {
   all: ['posts'] as const,
   list: (userId: string, filter: FeedFilter) => ['posts', userId, filter] as const,
+  one: (postId: string) => ['posts', 'one', postId] as const,
 };
 
 /**
@@ -45,16 +47,28 @@ export const feedQuery = (userId: string, filter: FeedFilter) =>
     },
   });
 
-/** Applies `change` to the post wherever a cached feed list holds it. */
+/**
+ * GET /api/posts/one/{id}: the post a notification's link names (`/feed?post=`), shown above the
+ * feed; 404 when it is gone or the member may not see it.
+ */
+export const onePostQuery = (postId: string) =>
+  queryOptions({
+    queryKey: feedKeys.one(postId),
+    queryFn: () => api.get(API.posts.one(postId), post),
+    // A post that is gone stays gone: asking again would only delay saying so.
+    retry: false,
+  });
+
+/** Applies `change` to the post wherever the cache holds it: feed lists, and a linked post. */
 function updateCachedPost(queryClient: QueryClient, postId: string, change: (p: Post) => Post) {
-  queryClient.setQueriesData<FeedPages>({ queryKey: feedKeys.all }, (data) =>
-    data
-      ? {
-          ...data,
-          pages: data.pages.map((page) => page.map((p) => (p._id === postId ? change(p) : p))),
-        }
-      : data,
-  );
+  queryClient.setQueriesData<FeedPages | Post>({ queryKey: feedKeys.all }, (data) => {
+    if (!data) return data;
+    if (!('pages' in data)) return data._id === postId ? change(data) : data;
+    return {
+      ...data,
+      pages: data.pages.map((page) => page.map((p) => (p._id === postId ? change(p) : p))),
+    };
+  });
 }
 
 /** The cached lists a new post belongs to: 'all' and its own level. */

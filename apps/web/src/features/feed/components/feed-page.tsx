@@ -4,8 +4,10 @@ import { IconPlus } from '@tabler/icons-react';
 import { FEED_FILTERS, type FeedFilter, type Post, type SignedInUser } from '@alumnet/contract';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
+import { useLocation } from 'react-router';
 import { MemberLayout } from '../../../components/member-layout';
 import { meQuery } from '../../../lib/session';
+import { LinkedPost } from './linked-post';
 import { PostList } from './post-list';
 import { ProfilePanel } from './profile-panel';
 import classes from './feed-page.module.css';
@@ -33,6 +35,9 @@ function Feed({ user }: { user: SignedInUser }) {
   const [filter, setFilter] = useState<FeedFilter>('all');
   const [composerLoaded, setComposerLoaded] = useState(false);
   const [composing, composer] = useDisclosure(false, { onOpen: () => setComposerLoaded(true) });
+  // `/feed?post={id}` (a notification's link): that post first, and not again in the list.
+  const { search } = useLocation();
+  const linkedPostId = new URLSearchParams(search).get('post');
 
   // A new post goes on top of the list in view; if the tab would hide it, show all posts.
   function showCreated(created: Post) {
@@ -46,6 +51,7 @@ function Feed({ user }: { user: SignedInUser }) {
       </Box>
 
       <Stack component="section" aria-label="Posts" gap="md" miw={0}>
+        {linkedPostId && <LinkedPost key={linkedPostId} postId={linkedPostId} userId={user._id} />}
         <Box>
           <Title order={1} size="h3">
             Welcome, {user.firstName}!
@@ -82,7 +88,12 @@ function Feed({ user }: { user: SignedInUser }) {
           {FEED_FILTERS.map((f) => (
             // Only the chosen tab is mounted: choosing another fetches its posts.
             <Tabs.Panel key={f} value={f} pt="md">
-              <PostList userId={user._id} filter={f} onNewPost={composer.open} />
+              <PostList
+                userId={user._id}
+                filter={f}
+                onNewPost={composer.open}
+                hiddenId={linkedPostId}
+              />
             </Tabs.Panel>
           ))}
         </Tabs>

@@ -13,10 +13,9 @@ import {
 import { imageUrl, type AccessLevel, type Post } from '@alumnet/contract';
 import { memo } from 'react';
 import { useToggleLike } from '../api/posts';
-import { postTime, postTimeFull } from '../utils/post-time';
 import { AuthorAvatar, classOf } from '../../../components/author-avatar';
 import { ACCESS_LEVEL_LABELS } from '../../../lib/access-levels';
-import { useTimeZone } from '../../../lib/time-zone';
+import { postTime, postTimeFull, useTimeZone } from '../../../lib/time-zone';
 import { ReactionsBar } from '../../../components/reactions-bar';
 import { CommentSection } from './comment-section';
 import classes from './feed-page.module.css';

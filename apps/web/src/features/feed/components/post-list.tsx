@@ -34,12 +34,19 @@ function PostSkeleton() {
 const FIRST_POSTS = 3;
 const MORE_POSTS = 4;
 
-type PostListProps = { userId: string; filter: FeedFilter; onNewPost: () => void };
+type PostListProps = {
+  userId: string;
+  filter: FeedFilter;
+  onNewPost: () => void;
+  /** A post shown above the list already (a link's, `/feed?post=`): not drawn twice. */
+  hiddenId?: string | null;
+};
 
-export function PostList({ userId, filter, onNewPost }: PostListProps) {
+export function PostList({ userId, filter, onNewPost, hiddenId }: PostListProps) {
   const query = useInfiniteQuery(feedQuery(userId, filter));
   const { data, error, errorUpdatedAt, hasNextPage, isFetchingNextPage, fetchNextPage } = query;
-  const posts = data?.pages.flat() ?? [];
+  const loaded = data?.pages.flat() ?? [];
+  const posts = hiddenId ? loaded.filter((p) => p._id !== hiddenId) : loaded;
   const [drawn, setDrawn] = useState(FIRST_POSTS);
   const allDrawn = drawn >= posts.length;
   // The end of the list coming near draws more; the button stays for keyboards and old browsers.
@@ -70,7 +77,7 @@ export function PostList({ userId, filter, onNewPost }: PostListProps) {
     );
   }
 
-  if (query.isError && posts.length === 0) {
+  if (query.isError && loaded.length === 0) {
     return (
       <Card withBorder radius="lg" padding="xl">
         <Stack align="center" gap="sm">
@@ -83,7 +90,7 @@ export function PostList({ userId, filter, onNewPost }: PostListProps) {
     );
   }
 
-  if (posts.length === 0) {
+  if (loaded.length === 0) {
     return (
       <Card withBorder radius="lg" padding="xl">
         <EmptyState

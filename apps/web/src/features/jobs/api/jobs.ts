@@ -24,6 +24,7 @@ type Member = Pick<SignedInUser, '_id' | 'collegeId'>;
 export const jobKeys = {
   all: ['jobs'] as const,
   page: (userId: string, page: number) => ['jobs', userId, page] as const,
+  one: (jobId: string) => ['jobs', 'one', jobId] as const,
 };
 
 /** POST /api/jobs/fetch with the spec's `{ collegeId, userId }` and our page number. */
@@ -43,11 +44,24 @@ export const jobsQuery = (user: Member, page: number) =>
     staleTime: 10_000,
   });
 
-/** Applies `change` to every cached page of the board. */
+/**
+ * GET /api/jobs/one/{id}: the job a notification's link names (`/jobs?job=`) when the board's
+ * first page does not hold it; 404 when it is gone or the member may not see it.
+ */
+export const oneJobQuery = (jobId: string) =>
+  queryOptions({
+    queryKey: jobKeys.one(jobId),
+    queryFn: () => api.get(API.jobs.one(jobId), job),
+    retry: false,
+  });
+
+/** Applies `change` to every cached page of the board, and to a linked job's own entry. */
 function updateCachedPages(queryClient: QueryClient, change: (jobs: Job[]) => Job[]) {
-  queryClient.setQueriesData<JobsFetchAnswer>({ queryKey: jobKeys.all }, (data) =>
-    data ? { ...data, jobs: change(data.jobs) } : data,
-  );
+  queryClient.setQueriesData<JobsFetchAnswer | Job>({ queryKey: jobKeys.all }, (data) => {
+    if (!data) return data;
+    if (!('jobs' in data)) return change([data])[0] ?? data;
+    return { ...data, jobs: change(data.jobs) };
+  });
 }
 const updateCachedJob = (queryClient: QueryClient, jobId: string, change: (j: Job) => Job) =>
   updateCachedPages(queryClient, (jobs) => jobs.map((j) => (j.id === jobId ? change(j) : j)));

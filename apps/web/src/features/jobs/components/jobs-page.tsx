@@ -4,10 +4,12 @@ import { IconArrowLeft, IconBriefcase } from '@tabler/icons-react';
 import type { Job, SignedInUser } from '@alumnet/contract';
 import { useQuery, useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
 import { MemberLayout } from '../../../components/member-layout';
+import { notify } from '../../../lib/notify';
 import { meQuery } from '../../../lib/session';
 import { useFromBreakpoint } from '../../../lib/use-from-breakpoint';
-import { jobsQuery } from '../api/jobs';
+import { jobsQuery, oneJobQuery } from '../api/jobs';
 import { JobDetail } from './job-detail';
 import { JobList } from './job-list';
 
@@ -27,22 +29,48 @@ export function JobsPage() {
 function JobsBoard({ user }: { user: SignedInUser }) {
   // Below the md breakpoint the board is one column: the list, or the chosen job with Back.
   const twoColumns = useFromBreakpoint('md');
+  // `/jobs?job={id}` (a notification's link) opens that job, also when it is not on the page.
+  const { search } = useLocation();
+  const linkedId = new URLSearchParams(search).get('job');
   const [page, setPage] = useState(1);
-  const [selectedId, setSelectedId] = useState<string | null>(null);
-  const [showingDetail, setShowingDetail] = useState(false);
+  const [selectedId, setSelectedId] = useState<string | null>(linkedId);
+  const [showingDetail, setShowingDetail] = useState(linkedId !== null);
+  const [followedLink, setFollowedLink] = useState(linkedId);
+  if (linkedId !== followedLink) {
+    // A link followed while the board is open.
+    setFollowedLink(linkedId);
+    if (linkedId) {
+      setSelectedId(linkedId);
+      setShowingDetail(true);
+    }
+  }
   const [adding, addModal] = useDisclosure(false);
   const [editorWanted, setEditorWanted] = useState(false);
   const { data, error, isPending } = useQuery(jobsQuery(user, page));
+  const jobs = data?.jobs ?? [];
+  const linkedOffPage =
+    linkedId !== null &&
+    selectedId === linkedId &&
+    !isPending &&
+    !jobs.some((j) => j.id === linkedId);
+  const linked = useQuery({ ...oneJobQuery(linkedId ?? ''), enabled: linkedOffPage });
 
   // member-portal.md §8: fetch errors are only logged.
   useEffect(() => {
     if (error) console.error('Failed to fetch jobs', error);
   }, [error]);
+  useEffect(() => {
+    if (linked.error) notify.error('This job posting is no longer available.');
+  }, [linked.error]);
 
   const totalPages = data?.totalPages ?? 0;
-  const jobs = data?.jobs ?? [];
   // §4: the first job on the page is selected whenever none (or none on this page) is.
-  const selected = jobs.find((j) => j.id === selectedId) ?? jobs[0] ?? null;
+  const selected =
+    jobs.find((j) => j.id === selectedId) ??
+    (linkedOffPage ? linked.data : undefined) ??
+    jobs[0] ??
+    null;
+  const loadingDetail = isPending || (linkedOffPage && linked.isPending);
 
   function choose(job: Job) {
     setSelectedId(job.id);
@@ -81,7 +109,7 @@ function JobsBoard({ user }: { user: SignedInUser }) {
       }}
     />
   );
-  const detail = isPending ? (
+  const detail = loadingDetail ? (
     <Skeleton height={360} radius="lg" />
   ) : selected ? (
     <JobDetail key={selected.id} job={selected} onDeleted={deleted} />

@@ -1,9 +1,27 @@
 import { Container, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { MemberLayout } from '../../../components/member-layout';
 import { PublicLayout } from '../../../components/public-layout';
+import { meQuery } from '../../../lib/session';
+import { NotificationList } from './notification-list';
 
-/** member-portal.md §2: a static placeholder, the same whether signed in or not. */
+/**
+ * `/notifications`: a signed-in member's notifications (issue 26); a visitor sees the static
+ * placeholder of member-portal.md §2, as before.
+ */
 export function NotificationsPage() {
+  const { data } = useSuspenseQuery(meQuery);
+  if (!data.user) return <NotificationsPlaceholder />;
+  return (
+    <MemberLayout>
+      <NotificationList />
+    </MemberLayout>
+  );
+}
+
+/** member-portal.md §2: a static placeholder, the visitor's page. */
+function NotificationsPlaceholder() {
   return (
     <PublicLayout>
       <Container size="sm">

@@ -11,10 +11,12 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { IconAlertCircle, IconBell } from '@tabler/icons-react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { Link } from 'react-router';
 import { MemberLayout } from '../../../components/member-layout';
+import { paths } from '../../../config/paths';
 import { ApiRequestError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { meQuery } from '../../../lib/session';
@@ -91,6 +93,16 @@ function ProfileCard({ user }: { user: SignedInUser }) {
             {user.collegeName}
           </Text>
         )}
+        <Button
+          component={Link}
+          to={paths.notificationSettings}
+          variant="light"
+          size="xs"
+          mt="md"
+          leftSection={<IconBell size={16} />}
+        >
+          Notification settings
+        </Button>
       </Stack>
     </Paper>
   );

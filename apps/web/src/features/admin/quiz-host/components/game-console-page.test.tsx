@@ -9,6 +9,7 @@ import { GameConsolePage } from './game-console-page';
 vi.mock('socket.io-client', () => ({
   io: () => ({
     on: () => undefined,
+    off: () => undefined,
     removeAllListeners: () => undefined,
     disconnect: () => undefined,
   }),

@@ -10,6 +10,7 @@ import { QuizHostPage } from './quiz-host-page';
 vi.mock('socket.io-client', () => ({
   io: () => ({
     on: () => undefined,
+    off: () => undefined,
     removeAllListeners: () => undefined,
     disconnect: () => undefined,
   }),

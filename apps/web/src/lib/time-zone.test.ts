@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { postTime } from './post-time';
+import { postTime } from './time-zone';
 
 const now = new Date('2025-06-15T12:00:00Z');
 const before = (ms: number) => new Date(now.getTime() - ms).toISOString();

@@ -1,0 +1,79 @@
+import { NOTIFICATION_ACTORS_SHOWN, type Notification } from '@alumnet/contract';
+
+/** A notification as the list reads it: who (set in bold, or null) and what happened. */
+export interface Sentence {
+  who: string | null;
+  what: string;
+}
+
+/**
+ * Who did it: 'Asha Rao', 'Asha Rao and Rahul Verma', 'Asha Rao and 12 others'. A row names its
+ * latest few actors; when it names fewer than it could, those are all of them. Otherwise `count`
+ * (one a like, so one a member for likes) says how many there were.
+ */
+export function whoDidIt({ actors, count }: Pick<Notification, 'actors' | 'count'>) {
+  const [first, second] = actors;
+  if (!first) return 'Someone';
+  const people =
+    actors.length < NOTIFICATION_ACTORS_SHOWN ? actors.length : Math.max(actors.length, count);
+  if (people === 1) return first.fullName;
+  if (people === 2 && second) return `${first.fullName} and ${second.fullName}`;
+  const others = people - 1;
+  return `${first.fullName} and ${others} ${others === 1 ? 'other' : 'others'}`;
+}
+
+const DECISIONS = /^(approved|rejected)$/i;
+
+/**
+ * A group's decision: the server sends it as a sentence ("Your request to join Bengaluru Chapter
+ * was approved."); the decision alone ("approved") is read as well.
+ */
+function groupDecision(detail: string | null) {
+  if (!detail) return 'Your request to join a group was answered';
+  if (DECISIONS.test(detail.trim())) {
+    return `Your request to join a group was ${detail.trim().toLowerCase()}`;
+  }
+  // Like every other sentence of the list, without a closing full stop.
+  return detail.trim().replace(/\.$/, '');
+}
+
+/** What the list says of one notification (issue 26), grouped rows included. */
+export function sentence(n: Notification): Sentence {
+  const who = whoDidIt(n);
+  switch (n.kind) {
+    case 'post_like':
+      return { who, what: 'liked your post' };
+    case 'job_like':
+      return { who, what: 'liked your job' };
+    case 'post_comment':
+      return { who, what: 'commented on your post' };
+    case 'job_comment':
+      return { who, what: 'commented on your job' };
+    case 'post_reply':
+      return { who, what: 'also commented on a post' };
+    case 'chat_message':
+      return { who, what: n.count > 1 ? `sent you ${n.count} messages` : 'wrote to you' };
+    case 'group_request_decided':
+      return { who: null, what: groupDecision(n.detail) };
+    case 'signups_waiting':
+      return {
+        who: null,
+        what:
+          n.count === 1
+            ? '1 sign-up is waiting for approval'
+            : `${n.count} sign-ups are waiting for approval`,
+      };
+  }
+}
+
+/** The sentence as one string ("Asha Rao and 12 others liked your post"). */
+export const sentenceText = (n: Notification) => {
+  const { who, what } = sentence(n);
+  return who ? `${who} ${what}` : what;
+};
+
+/** The comment's first words under the sentence, for the kinds whose detail is one. */
+export const quotedDetail = (n: Notification) =>
+  n.kind === 'post_comment' || n.kind === 'job_comment' || n.kind === 'post_reply'
+    ? n.detail
+    : null;

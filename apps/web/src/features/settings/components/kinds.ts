@@ -1,0 +1,43 @@
+import {
+  MESSAGE_EMAIL_DELAY_MINUTES,
+  MESSAGE_EMAIL_INTERVAL_MINUTES,
+  type EmailChoice,
+  type NotificationKind,
+} from '@alumnet/contract';
+
+/** Each kind of notification as the settings page names and explains it, in its order. */
+export const KIND_TEXTS: Record<NotificationKind, { label: string; description: string }> = {
+  post_like: { label: 'Likes on your posts', description: 'Someone likes a post of yours.' },
+  post_comment: {
+    label: 'Comments on your posts',
+    description: 'Someone comments on a post of yours.',
+  },
+  post_reply: {
+    label: 'Comments after yours',
+    description: 'Someone else comments on a post you have commented on.',
+  },
+  job_like: { label: 'Likes on your jobs', description: 'Someone likes a job you posted.' },
+  job_comment: {
+    label: 'Comments on your jobs',
+    description: 'Someone comments on a job you posted.',
+  },
+  chat_message: {
+    label: 'Messages',
+    description: `Someone writes to you while you are away. An e-mail goes out only if the message is still unread after ${MESSAGE_EMAIL_DELAY_MINUTES} minutes, at most one per conversation every ${MESSAGE_EMAIL_INTERVAL_MINUTES} minutes.`,
+  },
+  group_request_decided: {
+    label: 'Group requests',
+    description: 'Your request to join a group is approved or declined.',
+  },
+  signups_waiting: {
+    label: 'Sign-ups waiting for approval',
+    description: "For admins: a summary of your college's new sign-ups, at most once a day.",
+  },
+};
+
+export const EMAIL_LABELS: Record<EmailChoice, string> = {
+  off: 'Off',
+  instant: 'At once',
+  daily: 'Daily digest',
+  weekly: 'Weekly digest',
+};
