@@ -8,40 +8,9 @@ import { disconnectRealtime } from '../lib/realtime';
 import { meQuery } from '../lib/session';
 import { id, MEMBER } from '../testing/member';
 import { MemberLayout } from './member-layout';
+import { fakeSocket as socket } from '../testing/fake-socket';
 
-// A stand-in for the Socket.IO connection: the test fires the server's events itself.
-const socket = vi.hoisted(() => {
-  const handlers = new Map<string, Set<(...args: unknown[]) => void>>();
-  return {
-    opened: 0,
-    on(event: string, fn: (...args: unknown[]) => void) {
-      if (!handlers.has(event)) handlers.set(event, new Set());
-      handlers.get(event)!.add(fn);
-      return this;
-    },
-    off(event: string, fn: (...args: unknown[]) => void) {
-      handlers.get(event)?.delete(fn);
-      return this;
-    },
-    removeAllListeners() {
-      handlers.clear();
-      return this;
-    },
-    disconnect() {
-      return this;
-    },
-    listening: (event: string) => (handlers.get(event)?.size ?? 0) > 0,
-    fire(event: string, ...args: unknown[]) {
-      for (const fn of handlers.get(event) ?? []) fn(...args);
-    },
-  };
-});
-vi.mock('socket.io-client', () => ({
-  io: () => {
-    socket.opened += 1;
-    return socket;
-  },
-}));
+vi.mock('socket.io-client', () => import('../testing/fake-socket'));
 
 afterEach(() => {
   disconnectRealtime();

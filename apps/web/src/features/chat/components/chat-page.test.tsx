@@ -9,39 +9,9 @@ import { disconnectRealtime } from '../../../lib/realtime';
 import { meQuery } from '../../../lib/session';
 import { id, MEMBER } from '../../../testing/member';
 import { ChatPage } from './chat-page';
+import { fakeSocket as socket } from '../../../testing/fake-socket';
 
-// A stand-in for the Socket.IO connection: the test fires the server's events itself.
-const socket = vi.hoisted(() => {
-  const handlers = new Map<string, Set<(...args: unknown[]) => void>>();
-  return {
-    opened: [] as unknown[],
-    on(event: string, fn: (...args: unknown[]) => void) {
-      if (!handlers.has(event)) handlers.set(event, new Set());
-      handlers.get(event)!.add(fn);
-      return this;
-    },
-    off(event: string, fn: (...args: unknown[]) => void) {
-      handlers.get(event)?.delete(fn);
-      return this;
-    },
-    removeAllListeners() {
-      handlers.clear();
-      return this;
-    },
-    disconnect() {
-      return this;
-    },
-    fire(event: string, ...args: unknown[]) {
-      for (const fn of handlers.get(event) ?? []) fn(...args);
-    },
-  };
-});
-vi.mock('socket.io-client', () => ({
-  io: (options: unknown) => {
-    socket.opened.push(options);
-    return socket;
-  },
-}));
+vi.mock('socket.io-client', () => import('../../../testing/fake-socket'));
 
 const ME = MEMBER;
 const member = (n: number, firstName: string, lastName: string): ChatUser => ({

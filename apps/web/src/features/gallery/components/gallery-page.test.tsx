@@ -9,14 +9,7 @@ import { id, MEMBER } from '../../../testing/member';
 import { GalleryPage } from './gallery-page';
 
 // The member layout opens the chat connection; there is no server to reach here.
-vi.mock('socket.io-client', () => ({
-  io: () => ({
-    on: () => undefined,
-    off: () => undefined,
-    disconnect: () => undefined,
-    removeAllListeners: () => undefined,
-  }),
-}));
+vi.mock('socket.io-client', () => import('../../../testing/fake-socket'));
 
 const ME = MEMBER;
 

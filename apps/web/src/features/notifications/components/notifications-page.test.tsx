@@ -9,33 +9,9 @@ import { disconnectRealtime } from '../../../lib/realtime';
 import { meQuery } from '../../../lib/session';
 import { id, MEMBER } from '../../../testing/member';
 import { NotificationsPage } from './notifications-page';
+import { fakeSocket as socket } from '../../../testing/fake-socket';
 
-const socket = vi.hoisted(() => {
-  const handlers = new Map<string, Set<(...args: unknown[]) => void>>();
-  return {
-    on(event: string, fn: (...args: unknown[]) => void) {
-      if (!handlers.has(event)) handlers.set(event, new Set());
-      handlers.get(event)!.add(fn);
-      return this;
-    },
-    off(event: string, fn: (...args: unknown[]) => void) {
-      handlers.get(event)?.delete(fn);
-      return this;
-    },
-    removeAllListeners() {
-      handlers.clear();
-      return this;
-    },
-    disconnect() {
-      return this;
-    },
-    listening: (event: string) => (handlers.get(event)?.size ?? 0) > 0,
-    fire(event: string, ...args: unknown[]) {
-      for (const fn of handlers.get(event) ?? []) fn(...args);
-    },
-  };
-});
-vi.mock('socket.io-client', () => ({ io: () => socket }));
+vi.mock('socket.io-client', () => import('../../../testing/fake-socket'));
 
 afterEach(() => {
   disconnectRealtime();

@@ -14,14 +14,7 @@ import { MEMBER } from '../../../testing/member';
 import { NotificationSettingsPage } from './notification-settings-page';
 
 // The member layout opens the chat connection; there is no server to reach here.
-vi.mock('socket.io-client', () => ({
-  io: () => ({
-    on: () => undefined,
-    off: () => undefined,
-    disconnect: () => undefined,
-    removeAllListeners: () => undefined,
-  }),
-}));
+vi.mock('socket.io-client', () => import('../../../testing/fake-socket'));
 
 afterEach(() => vi.unstubAllGlobals());
 

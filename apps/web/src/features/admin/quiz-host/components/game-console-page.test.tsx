@@ -6,14 +6,7 @@ import { disconnectRealtime } from '../../../../lib/realtime';
 import { json, renderRoute, serve } from '../testing/render-route';
 import { GameConsolePage } from './game-console-page';
 
-vi.mock('socket.io-client', () => ({
-  io: () => ({
-    on: () => undefined,
-    off: () => undefined,
-    removeAllListeners: () => undefined,
-    disconnect: () => undefined,
-  }),
-}));
+vi.mock('socket.io-client', () => import('../../../../testing/fake-socket'));
 
 /** The browser's WebSocket, played by the test: it opens, pushes and drops when told. */
 class FakeSocket {

@@ -7,14 +7,7 @@ import { ADMIN, COLLEGE, json, renderRoute, serve } from '../testing/render-rout
 import { QuizHostPage } from './quiz-host-page';
 
 // The member layout opens the chat connection; these tests are not about it.
-vi.mock('socket.io-client', () => ({
-  io: () => ({
-    on: () => undefined,
-    off: () => undefined,
-    removeAllListeners: () => undefined,
-    disconnect: () => undefined,
-  }),
-}));
+vi.mock('socket.io-client', () => import('../../../../testing/fake-socket'));
 
 const QUIZ_ID = '00000000-0000-4000-8000-0000000000a1';
 const LIVE_ID = '00000000-0000-4000-8000-0000000000a2';
