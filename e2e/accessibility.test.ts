@@ -35,6 +35,7 @@ const SCREENS: { role: string; email: string | null; paths: string[] }[] = [
       '/dashboard/upload-users',
       '/dashboard/setup',
       '/dashboard/outbox',
+      '/dashboard/suppressions',
       '/dashboard/quiz',
     ],
   },

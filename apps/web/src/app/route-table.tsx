@@ -101,6 +101,14 @@ export const createRoutes = (client: QueryClient): RouteObject[] => {
           }),
         },
         {
+          path: paths.suppressions,
+          loader: () => requireUser(client),
+          lazy: async () => ({
+            Component: (await import('../features/admin/suppressions/components/suppressions-page'))
+              .SuppressionsPage,
+          }),
+        },
+        {
           path: paths.needHelp,
           loader: () => requireUser(client),
           lazy: async () => ({

@@ -25,6 +25,8 @@ export const paths = {
   /** Ours: the spec does not show these routes. */
   collegeSetup: '/dashboard/setup',
   outbox: '/dashboard/outbox',
+  /** The addresses that bounced or complained: never e-mailed until lifted (issue 26). */
+  suppressions: '/dashboard/suppressions',
   /** What a member is told of, in the app and by e-mail (issue 26). */
   notificationSettings: '/settings/notifications',
   quizHost: '/dashboard/quiz',

@@ -7,6 +7,7 @@ import {
   IconHeartHandshake,
   IconHelpCircle,
   IconInbox,
+  IconMail,
   IconRefresh,
   IconSend,
   IconSitemap,
@@ -26,7 +27,7 @@ interface Props {
 
 /** admin-area.md §2: the Admin Dashboard tab's buttons; the last four are the super admin's. */
 export function AdminToolbar({ isSuperAdmin, companiesOpen, onToggleCompanies, onReload }: Props) {
-  // Eleven buttons on a phone: smaller, so they take a few short rows, not a column.
+  // Twelve buttons on a phone: smaller, so they take a few short rows, not a column.
   const size = useFromBreakpoint('sm') ? 'sm' : 'xs';
   const link = { component: Link, variant: 'light', size } as const;
   const superLink = { component: Link, variant: 'default', size } as const;
@@ -50,6 +51,9 @@ export function AdminToolbar({ isSuperAdmin, companiesOpen, onToggleCompanies, o
         </Button>
         <Button {...link} to={paths.outbox} leftSection={<IconInbox size={16} />}>
           Outbox
+        </Button>
+        <Button {...link} to={paths.suppressions} leftSection={<IconMail size={16} />}>
+          Suppression List
         </Button>
         <Button {...link} to={paths.collegeSetup} leftSection={<IconSitemap size={16} />}>
           College Setup
