@@ -1,5 +1,4 @@
 import {
-  ActionIcon,
   Alert,
   Box,
   Center,
@@ -9,14 +8,14 @@ import {
   Pagination,
   Stack,
   Text,
-  Tooltip,
 } from '@mantine/core';
-import { IconAlertCircle, IconRefresh, IconSend } from '@tabler/icons-react';
+import { IconAlertCircle, IconSend } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { paths } from '../../../../config/paths';
 import { AdminOnly } from '../../shared/components/admin-only';
 import { CollegeSelect } from '../../shared/components/college-select';
+import { RefreshButton } from '../../shared/components/refresh-button';
 import { PageHeader } from '../../shared/components/page-header';
 import { useAdminCollege } from '../../shared/hooks/use-admin-college';
 import { outboxQuery } from '../api/outbox';
@@ -53,17 +52,7 @@ function Outbox() {
       >
         <Group gap="xs">
           <CollegeSelect />
-          <Tooltip label="Refresh">
-            <ActionIcon
-              variant="default"
-              size="lg"
-              aria-label="Refresh"
-              onClick={() => outbox.refetch()}
-              loading={outbox.isFetching}
-            >
-              <IconRefresh size={18} />
-            </ActionIcon>
-          </Tooltip>
+          <RefreshButton onRefresh={() => void outbox.refetch()} loading={outbox.isFetching} />
         </Group>
       </PageHeader>
 

@@ -1,12 +1,13 @@
 import type { Suppression } from '@alumnet/contract';
-import { ActionIcon, Alert, Center, Group, Loader, Stack, Text, Tooltip } from '@mantine/core';
-import { IconAlertCircle, IconMail, IconRefresh } from '@tabler/icons-react';
+import { Alert, Center, Group, Loader, Stack, Text } from '@mantine/core';
+import { IconAlertCircle, IconMail } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { paths } from '../../../../config/paths';
 import { useFromBreakpoint } from '../../../../lib/use-from-breakpoint';
 import { AdminOnly } from '../../shared/components/admin-only';
 import { CollegeSelect } from '../../shared/components/college-select';
+import { RefreshButton } from '../../shared/components/refresh-button';
 import { PageHeader } from '../../shared/components/page-header';
 import { useAdminCollege } from '../../shared/hooks/use-admin-college';
 import { suppressionListQuery } from '../api/suppressions';
@@ -38,17 +39,7 @@ function Suppressions() {
       <PageHeader back={paths.home} title="E-mail suppression list">
         <Group gap="xs">
           <CollegeSelect />
-          <Tooltip label="Refresh">
-            <ActionIcon
-              variant="default"
-              size="lg"
-              aria-label="Refresh"
-              onClick={() => list.refetch()}
-              loading={list.isFetching}
-            >
-              <IconRefresh size={18} />
-            </ActionIcon>
-          </Tooltip>
+          <RefreshButton onRefresh={() => void list.refetch()} loading={list.isFetching} />
         </Group>
       </PageHeader>
       <Text c="dimmed" size="sm" maw={720}>
