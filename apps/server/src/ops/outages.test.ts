@@ -12,7 +12,7 @@ import { createDatabase } from '../db/client';
 import { DATABASE_UNAVAILABLE } from '../plugins/errors';
 import { isDatabaseUnavailable } from './outages';
 import { connectClient, type TestClient } from '../realtime/test-clients';
-import { createTestDatabase, loginAs } from '../test/build';
+import { createTestDatabase, listenOnLoopback, loginAs } from '../test/build';
 import { startServer, type ServerProcess } from '../test/server-process';
 import { prepareDatabase } from '../test/template';
 
@@ -48,13 +48,6 @@ async function until<T>(
   }
 }
 
-async function listen(app: App) {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('not listening');
-  return `http://127.0.0.1:${address.port}`;
-}
-
 describe('PostgreSQL away while the portal runs', () => {
   const name = `alumnet_outage_${randomBytes(4).toString('hex')}`;
   const url = databaseUrl(PG_ADMIN_URL, name);
@@ -85,7 +78,7 @@ describe('PostgreSQL away while the portal runs', () => {
     closeDb = database.close;
     const config = loadConfig({ NODE_ENV: 'test', WEB_DIST: '/nonexistent', DATABASE_URL: url });
     app = await buildApp({ config, db: database.db, logger: log.logger });
-    baseUrl = await listen(app);
+    baseUrl = await listenOnLoopback(app);
   }, 120_000);
 
   afterAll(async () => {
@@ -366,7 +359,7 @@ describe('Redis away while the portal runs (REDIS_URL set)', () => {
       AUTH_RATE_LIMIT_PER_MINUTE: '3',
     });
     app = await buildApp({ config, db: db.db, logger: log.logger });
-    baseUrl = await listen(app);
+    baseUrl = await listenOnLoopback(app);
   }, 120_000);
 
   afterAll(async () => {

@@ -1,6 +1,6 @@
 import type { ChatMessage } from '@alumnet/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, loginAs } from '../test/build';
+import { buildTestApp, listenOnLoopback, loginAs } from '../test/build';
 import { connectClient, type TestClient } from './test-clients';
 
 type Session = Awaited<ReturnType<typeof loginAs>>;
@@ -31,10 +31,7 @@ describe('chat gateway (Socket.IO)', () => {
 
   beforeAll(async () => {
     t = await buildTestApp();
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = t.app.server.address();
-    if (!address || typeof address === 'string') throw new Error('not listening');
-    baseUrl = `http://127.0.0.1:${address.port}`;
+    baseUrl = await listenOnLoopback(t.app);
     member = await loginAs(t.app, 'member@demo.alumnet.dev');
     member2 = await loginAs(t.app, 'member2@demo.alumnet.dev');
     other = await loginAs(t.app, 'other@demo.alumnet.dev');
@@ -257,10 +254,7 @@ describe('chat gateway when a session ends', () => {
 
   beforeAll(async () => {
     t = await buildTestApp();
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = t.app.server.address();
-    if (!address || typeof address === 'string') throw new Error('not listening');
-    baseUrl = `http://127.0.0.1:${address.port}`;
+    baseUrl = await listenOnLoopback(t.app);
   });
   afterAll(async () => {
     open.splice(0).forEach((client) => client.close());

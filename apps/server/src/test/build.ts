@@ -93,3 +93,11 @@ export async function loginAs(
     user: response.json() as { _id: string; collegeId: string },
   };
 }
+
+/** Has the app listen on a free loopback port (for sockets and other processes); its address. */
+export async function listenOnLoopback(app: Awaited<ReturnType<typeof buildTestApp>>['app']) {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('not listening');
+  return `http://127.0.0.1:${address.port}`;
+}

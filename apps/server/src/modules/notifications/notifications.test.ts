@@ -14,7 +14,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { groupMembers, groups } from '../../db/schema';
 import { connectClient, type TestClient } from '../../realtime/test-clients';
-import { buildTestApp, loginAs } from '../../test/build';
+import { buildTestApp, listenOnLoopback, loginAs } from '../../test/build';
 import { summarizeWaitingSignups } from './service';
 
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
@@ -83,10 +83,7 @@ describe('notifications', () => {
 
   beforeAll(async () => {
     t = await buildTestApp();
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = t.app.server.address();
-    if (!address || typeof address === 'string') throw new Error('not listening');
-    baseUrl = `http://127.0.0.1:${address.port}`;
+    baseUrl = await listenOnLoopback(t.app);
     meera = await loginAs(t.app, 'member@demo.alumnet.dev');
     rahul = await loginAs(t.app, 'member2@demo.alumnet.dev');
     asha = await loginAs(t.app, 'admin@demo.alumnet.dev');

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../app';
 import { answers, games, players } from '../../db/schema';
-import { buildTestApp, loginAs } from '../../test/build';
+import { buildTestApp, listenOnLoopback, loginAs } from '../../test/build';
 import { question, QuizSocket } from './test-support';
 
 let t: Awaited<ReturnType<typeof buildTestApp>>;
@@ -16,13 +16,6 @@ afterAll(async () => {
   await restarted?.close();
   await t.close();
 });
-
-async function listen(app: App) {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('not listening');
-  return `http://127.0.0.1:${address.port}`;
-}
 
 describe('a server that restarts mid-game', () => {
   it('resumes the game from the database: the question, its clock, answers and scores', async () => {
@@ -71,7 +64,7 @@ describe('a server that restarts mid-game', () => {
     // The process goes away; a new one on the same database picks the game up on first touch.
     await t.app.close();
     restarted = await buildApp({ config: t.config, db: t.db });
-    const baseUrl = await listen(restarted);
+    const baseUrl = await listenOnLoopback(restarted);
 
     const socket = await QuizSocket.open(baseUrl, code);
     socket.send({ type: 'player_connected', player_id: meera, game_code: code });

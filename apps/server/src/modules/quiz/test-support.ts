@@ -7,7 +7,7 @@ import {
 } from '@alumnet/contract';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import WebSocket from 'ws';
-import { buildTestApp, loginAs } from '../../test/build';
+import { buildTestApp, listenOnLoopback, loginAs } from '../../test/build';
 
 type Message = QuizServerMessage;
 type OfType<T extends Message['type']> = Extract<Message, { type: T }>;
@@ -100,10 +100,7 @@ export function quizBench() {
 
   beforeAll(async () => {
     state.t = await buildTestApp();
-    await state.t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = state.t.app.server.address();
-    if (!address || typeof address === 'string') throw new Error('not listening');
-    state.baseUrl = `http://127.0.0.1:${address.port}`;
+    state.baseUrl = await listenOnLoopback(state.t.app);
     state.adminCookie = (await loginAs(state.t.app, 'admin@demo.alumnet.dev')).cookie;
   });
   afterEach(() => {
