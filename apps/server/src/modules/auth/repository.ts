@@ -20,6 +20,8 @@ export interface SessionUser {
   branchId: string | null;
   userType: 'u' | 'a';
   isSuperAdmin: boolean;
+  /** The zone last stored for the member: `/me` writes the browser's only when it differs. */
+  timeZone?: string | null;
 }
 
 export async function findSessionUser(
@@ -35,6 +37,7 @@ export async function findSessionUser(
       branchId: users.branchId,
       userType: users.userType,
       isSuperAdmin: users.isSuperAdmin,
+      timeZone: users.timeZone,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

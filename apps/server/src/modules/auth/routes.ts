@@ -143,7 +143,10 @@ export const authRoutes: FastifyPluginAsyncZod<{
     { schema: { tags: ['auth'], response: { 200: z.object({ user: signedInUser.nullable() }) } } },
     async (request) => {
       if (!request.user) return { user: null };
-      await auth.rememberTimeZone(request.user.id, request.cookies[TIME_ZONE_COOKIE]);
+      // Every page asks who is signed in: the zone is written only when it changed.
+      const zone = request.cookies[TIME_ZONE_COOKIE];
+      if (zone && zone !== request.user.timeZone)
+        await auth.rememberTimeZone(request.user.id, zone);
       return { user: presentSignedInUser(await auth.signedInUser(request.user.id)) };
     },
   );
