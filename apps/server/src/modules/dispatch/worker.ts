@@ -8,7 +8,7 @@ import { hashToken } from '../auth/tokens';
 import * as repo from './repository';
 import { invitationToken, oneTimePassword } from './secrets';
 import { appSecret } from '../../db/app-secret';
-import { suppressedAmong } from '../suppressions';
+import { addSuppressions, suppressedAmong } from '../suppressions';
 
 export interface DispatchWorkerOptions {
   db: Database;
@@ -149,11 +149,21 @@ export function createDispatchWorker(options: DispatchWorkerOptions) {
     } else {
       for (const r of toSend) {
         const sent = await transport.send(messageFor(r), db);
-        await db.transaction((tx) =>
-          repo.markDone(tx, jobId, channel, [
+        await db.transaction(async (tx) => {
+          await repo.markDone(tx, jobId, channel, [
             { userId: r.userId, result: sent.status, providerMessageId: sent.providerMessageId },
-          ]),
-        );
+          ]);
+          // A mail server's permanent refusal: no e-mail of ours goes there again (issue 26).
+          if (channel === 'email' && sent.status === 'bounce')
+            await addSuppressions(tx, [
+              {
+                email: r.email,
+                reason: 'bounce',
+                source: 'smtp',
+                detail: 'refused by the mail server',
+              },
+            ]);
+        });
       }
     }
     if (await repo.finishIfComplete(db, jobId))
