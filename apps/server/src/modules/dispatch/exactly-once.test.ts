@@ -1,11 +1,10 @@
 import { API, type DispatchJob } from '@alumnet/contract';
 import { eq } from 'drizzle-orm';
 import { spawn, type ChildProcess } from 'node:child_process';
-import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { dispatchJobs, dispatchRecipients, users } from '../../db/schema';
+import { startSmtpSink, type ReceivedMail } from '../../test/smtp-sink';
 import { buildTestApp, loginAs } from '../../test/build';
 
 const RECIPIENTS = 1_000;
@@ -22,9 +21,9 @@ describe.skipIf(inject('dbTemplate').kind !== 'postgres')(
   'a dispatch worker killed mid-job',
   () => {
     let t: Awaited<ReturnType<typeof buildTestApp>>;
-    let smtp: SMTPServer;
+    let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
     let smtpUrl: string;
-    const received: { to: string; messageId: string }[] = [];
+    let received: ReceivedMail[];
     const workers: ChildProcess[] = [];
 
     const startWorkerProcess = () => {
@@ -57,30 +56,15 @@ describe.skipIf(inject('dbTemplate').kind !== 'postgres')(
     };
 
     beforeAll(async () => {
-      smtp = new SMTPServer({
-        authOptional: true,
-        disabledCommands: ['STARTTLS'],
-        logger: false,
-        onData(stream, session, callback) {
-          let data = '';
-          stream.on('data', (chunk: Buffer) => (data += chunk.toString()));
-          stream.on('end', () => {
-            const messageId = /^Message-ID:\s*(<[^>]+>)/im.exec(data)?.[1] ?? '';
-            for (const rcpt of session.envelope.rcptTo)
-              received.push({ to: rcpt.address, messageId });
-            callback();
-          });
-        },
-      });
-      await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-      smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+      smtp = await startSmtpSink();
+      ({ url: smtpUrl, received } = smtp);
       // The process that queues a chunk sets its timeout: the web app here, like the worker.
       t = await buildTestApp({ SMTP_URL: smtpUrl, DISPATCH_CHUNK_TIMEOUT_SECONDS: CHUNK_TIMEOUT });
     }, 120_000);
     afterAll(async () => {
       for (const w of workers) if (w.exitCode === null) w.kill('SIGKILL');
       await t?.close();
-      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+      await smtp?.close();
     });
 
     it('delivers every recipient exactly once', { timeout: 240_000 }, async () => {

@@ -1,11 +1,10 @@
 import { API, UNSUBSCRIBE_INVALID_MESSAGE, type NotificationKind } from '@alumnet/contract';
 import { and, eq, like } from 'drizzle-orm';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appSecret } from '../../db/app-secret';
 import { notificationPreferences, notifications, outbox, users } from '../../db/schema';
 import { closeTransports, createTransports } from '../../mail/transports';
+import { startSmtpSink, type ReceivedMail } from '../../test/smtp-sink';
 import { buildTestApp } from '../../test/build';
 import { createNotificationMailer, runDigests } from './service';
 import { unsubscribeToken } from './unsubscribe-token';
@@ -265,29 +264,16 @@ describe('notification e-mail (issue 26)', () => {
   });
 
   describe('digests', () => {
-    let smtp: SMTPServer;
+    let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
     let smtpUrl: string;
-    const received: { to: string; data: string }[] = [];
+    let received: ReceivedMail[];
 
     beforeAll(async () => {
-      smtp = new SMTPServer({
-        authOptional: true,
-        disabledCommands: ['STARTTLS'],
-        logger: false,
-        onData(stream, session, callback) {
-          let data = '';
-          stream.on('data', (chunk: Buffer) => (data += chunk.toString()));
-          stream.on('end', () => {
-            for (const rcpt of session.envelope.rcptTo) received.push({ to: rcpt.address, data });
-            callback();
-          });
-        },
-      });
-      await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-      smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+      smtp = await startSmtpSink();
+      ({ url: smtpUrl, received } = smtp);
     });
     afterAll(async () => {
-      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+      await smtp.close();
     });
 
     it('sends one digest a member in their own morning through SMTP, with List-Unsubscribe, once a day', async () => {

@@ -1,10 +1,11 @@
-import { API, type DispatchJob, type Suppression } from '@alumnet/contract';
+import { API, type Suppression } from '@alumnet/contract';
 import { eq } from 'drizzle-orm';
 import { createHmac, generateKeyPairSync, sign } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { emailSuppressions, outbox, users } from '../../db/schema';
 import { buildTestApp, loginAs } from '../../test/build';
 import { startWorker } from '../../worker';
+import { runEmailJob } from '../dispatch/test-support';
 import { snsStringToSign, snsVerifier, type SnsMessage } from './sns';
 
 const SECRET = 'a-webhook-secret-of-the-test';
@@ -256,34 +257,13 @@ describe('suppression list (issue 26)', () => {
     );
     const worker = await startWorker({ db: t.db, config: t.config, log: t.app.log });
     try {
-      const post = (url: string, payload?: object) =>
-        t.app.inject({ method: 'POST', url, headers: { cookie: admin.cookie }, payload });
-      const added = await post(API.dashboard.addJob, {
-        method: 'email',
-        selectAll: true,
-        filterData: { searchText: 'bouncetest alumnus' },
-        totalResults: 3,
-      });
-      expect(added.statusCode, added.body).toBe(200);
-      const job = added.json().job as DispatchJob;
-      expect((await post(API.dashboard.dispatch(job._id))).statusCode).toBe(200);
-      let done: DispatchJob | undefined;
-      for (let i = 0; i < 150 && done?.status !== 'done'; i++) {
-        await new Promise((r) => setTimeout(r, 200));
-        const jobs = await post(API.dashboard.fetchJobs, { userId: admin.user._id, page: 1 });
-        done = (jobs.json().jobs as DispatchJob[]).find((j) => j._id === job._id);
-      }
-      expect(done?.status).toBe('done');
+      const lines = await runEmailJob(t.app, admin, 'bouncetest alumnus', 3);
       const sent = await t.db.select({ to: outbox.recipient }).from(outbox);
       const to = sent.map((m) => m.to);
       expect(to).toContain('bouncetest.0@example.com');
       expect(to).toContain('bouncetest.2@example.com');
       expect(to).not.toContain('bouncetest.1@example.com');
-      const csv = await t.app.inject({
-        url: API.dashboard.download(done!.outputCsvPath!),
-        headers: { cookie: admin.cookie },
-      });
-      const row = csv.body.split('\n').find((line) => line.includes('bouncetest.1@example.com'));
+      const row = lines.find((line) => line.includes('bouncetest.1@example.com'));
       expect(row).toContain(',suppressed,');
     } finally {
       await worker.stop();
