@@ -7,30 +7,18 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '../../../config/paths';
 import { ForgotPasswordPage } from './forgot-password-page';
 import { LoginPage } from './login-page';
+import { MEMBER } from '../../../testing/member';
 import { ResetPasswordPage } from './reset-password-page';
 
 const COMMON =
   'This password is too common: it appears in lists of leaked passwords. Please choose another.';
 const USER = {
-  _id: '00000000-0000-4000-8000-000000000001',
+  ...MEMBER,
   fullName: 'Rahul Verma',
   firstName: 'Rahul',
   lastName: 'Verma',
   email: 'member2@demo.alumnet.dev',
   phone: '9000000004',
-  profilePic: null,
-  collegeId: null,
-  batchId: null,
-  branchId: null,
-  collegeName: null,
-  batchName: null,
-  branchName: null,
-  locationCountry: null,
-  locationCity: null,
-  companyName: null,
-  userType: 'u',
-  isSuperAdmin: false,
-  mustChangePassword: false,
 };
 
 type Call = { method: string; url: string; body: unknown };

@@ -2,7 +2,6 @@ import {
   QUIZ,
   QUIZ_IDENTITY_MESSAGES,
   QUIZ_MESSAGES,
-  type SignedInUser,
   type GameStatusAnswer,
   type QuizClientMessage,
   type QuizServerMessage,
@@ -13,6 +12,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QuizPage } from './quiz-page';
+import { MEMBER } from '../../../testing/member';
 
 // The browser's WebSocket, driven by the test: it plays the server's side of the socket.
 class FakeSocket {
@@ -110,27 +110,7 @@ const VALIDATE = 'POST /api/kahoot/validate-user';
 const EMAIL_CODE = 'POST /api/kahoot/email-code';
 const ME = 'GET /api/auth/me';
 const CODE_SENT: Reply = [200, { message: QUIZ_IDENTITY_MESSAGES.codeSent }];
-const MEERA: SignedInUser = {
-  _id: '7b0d7c4e-3f55-4a8e-9a51-0d3c2f1e9b10',
-  fullName: 'Meera Menon',
-  firstName: 'Meera',
-  lastName: 'Menon',
-  email: 'member@demo.alumnet.dev',
-  phone: null,
-  profilePic: null,
-  collegeId: null,
-  batchId: null,
-  branchId: null,
-  collegeName: null,
-  batchName: null,
-  branchName: null,
-  locationCountry: null,
-  locationCity: null,
-  companyName: null,
-  userType: 'u',
-  isSuperAdmin: false,
-  mustChangePassword: false,
-};
+const MEERA = MEMBER;
 const JOIN = `POST /api/kahoot/join-game/${CODE}`;
 const SUBMIT = `POST /api/kahoot/submit-answer/${CODE}/${PLAYER.player_id}`;
 const JOINED: Reply = [
