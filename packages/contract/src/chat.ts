@@ -1,4 +1,5 @@
 import type { NotificationEvent } from './notifications';
+import type { GroupChatMessage, SendGroupMessageAck, SocketSendGroupMessage } from './groups';
 import { z } from 'zod';
 import { idSchema } from './common';
 
@@ -77,6 +78,12 @@ export interface ServerToClientEvents {
   notification: (event: NotificationEvent) => void;
   /** The ids of the caller's college members who are online now. */
   getOnlineUsers: (userIds: string[]) => void;
+  /** A message in the chat of a group the member is in (issue 27). */
+  newGroupMessage: (message: GroupChatMessage) => void;
+  /** An organiser removed a message of a group's chat. */
+  groupMessageRemoved: (removed: { groupId: string; messageId: string }) => void;
+  /** The member is no longer in the group (left, removed): its chat is closed on every tab. */
+  groupAccessEnded: (ended: { groupId: string }) => void;
 }
 /**
  * `sendMessage` over the open connection: the same message, rules and answer as
@@ -90,4 +97,9 @@ export type SendMessageAck =
   { ok: true; message: ChatMessage } | { ok: false; status: number; error: string };
 export interface ClientToServerEvents {
   sendMessage: (payload: SocketSendMessage, ack: (answer: SendMessageAck) => void) => void;
+  /** The same as POST /api/groups/{groupId}/messages. */
+  sendGroupMessage: (
+    payload: SocketSendGroupMessage,
+    ack: (answer: SendGroupMessageAck) => void,
+  ) => void;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, requiredText } from './common';
+import { GROUP_KINDS, GROUP_ROLES, memberGroupStatus } from './groups';
 
 /** Every text of admin-area.md §3/§8 for help, join-group, job-count and feedback screens. */
 export const COMMUNITY_MESSAGES = {
@@ -87,19 +88,27 @@ export const groupIdParams = z.object({ groupId: idSchema });
 export const groupMemberBody = z.object({ groupId: idSchema, memberId: idSchema });
 export const groupMessageAnswer = z.object({ message: z.string() });
 
-/** Member side: the groups of the member's college and where the member stands in each. */
-export const memberGroupStatus = z.enum(['none', 'pending', 'approved', 'rejected']);
-export type MemberGroupStatus = z.infer<typeof memberGroupStatus>;
+/**
+ * Member side (/groups): the groups of the member's college they may see (hidden ones only when
+ * in them), "My groups" first, and where the member stands in each.
+ */
 export const memberGroupRow = z.object({
   groupId: z.string(),
   groupName: z.string(),
   description: z.string(),
   memberCount: z.number(),
   status: memberGroupStatus,
+  kind: z.enum(GROUP_KINDS),
+  coverPicture: z.string().nullable(),
+  role: z.enum(GROUP_ROLES).nullable(),
 });
 export type MemberGroupRow = z.infer<typeof memberGroupRow>;
 export const myGroupsAnswer = z.object({ groups: z.array(memberGroupRow) });
-export const joinGroupBody = z.object({ groupId: idSchema });
+/** `invite`: a hidden group's invitation secret (from its link). */
+export const joinGroupBody = z.object({
+  groupId: idSchema,
+  invite: z.string().max(100).optional(),
+});
 
 // ---------------------------------------------------------------- job and activity counts
 

@@ -15,6 +15,7 @@ export * from './setup';
 export * from './console';
 export * from './upload';
 export * from './analytics';
+export * from './groups';
 export * from './community';
 export * from './quiz';
 export * from './gallery';

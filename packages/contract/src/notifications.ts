@@ -21,6 +21,10 @@ export const NOTIFICATION_KINDS = [
   'chat_message',
   /** My request to join a group was approved or rejected. */
   'group_request_decided',
+  /** Organisers: members asked to join my group. */
+  'group_join_request',
+  /** Someone posted in a group I am in. */
+  'group_post',
   /** Admins: sign-ups of my college waiting for approval (at most one summary a day). */
   'signups_waiting',
 ] as const;
@@ -53,6 +57,8 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: Record<NotificationKind, Notifica
   post_reply: { inApp: true, email: 'daily' },
   chat_message: { inApp: true, email: 'instant' },
   group_request_decided: { inApp: true, email: 'instant' },
+  group_join_request: { inApp: true, email: 'daily' },
+  group_post: { inApp: true, email: 'daily' },
   signups_waiting: { inApp: true, email: 'daily' },
 };
 /** A chat message is e-mailed only if still unread this long after it arrived. */

@@ -4,6 +4,9 @@ import { IMAGE_NAME } from './images';
 
 export const ACCESS_LEVELS = ['college', 'batch', 'branch'] as const;
 export type AccessLevel = (typeof ACCESS_LEVELS)[number];
+/** Whom a post is shared with: a level of the feed, or a group (its own page, issue 27). */
+export const POST_AUDIENCES = [...ACCESS_LEVELS, 'group'] as const;
+export type PostAudience = (typeof POST_AUDIENCES)[number];
 /** The feed's filter tabs: All Posts, College Posts, Batch Posts, Branch Posts. */
 export const FEED_FILTERS = ['all', ...ACCESS_LEVELS] as const;
 export type FeedFilter = (typeof FEED_FILTERS)[number];
@@ -26,6 +29,8 @@ export const postComment = z.object({
   commenterId: author,
   comment: z.string(),
   createdAt: z.iso.datetime(),
+  /** Group posts: removed by an organiser (only its author still sees it, so marked). */
+  removed: z.boolean().optional(),
 });
 export type PostComment = z.infer<typeof postComment>;
 
@@ -34,13 +39,17 @@ export const post = z.object({
   message: z.string(),
   /** A stored image name, shown through GET /v1/s3?image={name}. */
   image: z.string().nullable(),
-  accessLevel: z.enum(ACCESS_LEVELS),
+  accessLevel: z.enum(POST_AUDIENCES),
   likesCount: z.number().int(),
   /** Whether the caller likes it (improvement: the heart shows its state). */
   likedByMe: z.boolean(),
   comments: z.array(postComment),
   postedBy: author,
   createdAt: z.iso.datetime(),
+  /** Group posts: the one its organisers pinned. */
+  pinned: z.boolean().optional(),
+  /** Group posts: removed by an organiser (only its author still sees it, so marked). */
+  removed: z.boolean().optional(),
 });
 export type Post = z.infer<typeof post>;
 export const postList = z.array(post);

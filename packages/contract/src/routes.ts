@@ -131,6 +131,36 @@ export const API = {
     jobsCount: '/api/dashboard/jobs-count',
     feedback: '/api/feedback',
   },
+  /** Groups that live (issue 27); the spec's join-request calls stay under `community`. */
+  groups: {
+    /** POST (admins): a new group. */
+    create: '/api/groups',
+    /** GET ?collegeId=: the groups an admin runs (/dashboard/groups). */
+    manage: '/api/groups/manage',
+    /** GET: the group; PUT (admins): edit, archive. */
+    one: (id: string) => `/api/groups/${encodeURIComponent(id)}`,
+    /** GET ?cursor=, POST. */
+    posts: (id: string) => `/api/groups/${encodeURIComponent(id)}/posts`,
+    removePost: (id: string, postId: string) =>
+      `/api/groups/${encodeURIComponent(id)}/posts/${encodeURIComponent(postId)}/remove`,
+    removeComment: (id: string, commentId: string) =>
+      `/api/groups/${encodeURIComponent(id)}/comments/${encodeURIComponent(commentId)}/remove`,
+    /** POST {postId | null}. */
+    pin: (id: string) => `/api/groups/${encodeURIComponent(id)}/pin`,
+    /** GET ?search=&page=; POST {userId} (organisers) adds one. */
+    members: (id: string) => `/api/groups/${encodeURIComponent(id)}/members`,
+    removeMember: (id: string, userId: string) =>
+      `/api/groups/${encodeURIComponent(id)}/members/${encodeURIComponent(userId)}/remove`,
+    /** GET ?before=, POST {message, clientId}. */
+    messages: (id: string) => `/api/groups/${encodeURIComponent(id)}/messages`,
+    removeMessage: (id: string, messageId: string) =>
+      `/api/groups/${encodeURIComponent(id)}/messages/${encodeURIComponent(messageId)}/remove`,
+    leave: (id: string) => `/api/groups/${encodeURIComponent(id)}/leave`,
+    /** PUT {userIds} (admins). */
+    organisers: (id: string) => `/api/groups/${encodeURIComponent(id)}/organisers`,
+    /** POST (organisers of a hidden group): a new invitation link. */
+    invite: (id: string) => `/api/groups/${encodeURIComponent(id)}/invite`,
+  },
   invitations: {
     /** GET: who the invitation is for; POST .../accept: set a password and register. */
     show: (token: string) => `/api/invitations/${encodeURIComponent(token)}`,

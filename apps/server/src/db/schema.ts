@@ -1,3 +1,4 @@
+import type { AccessLevel } from '@alumnet/contract';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -22,7 +23,8 @@ import {
 const id = () => uuid('id').primaryKey().defaultRandom();
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
-export const accessLevel = pgEnum('access_level', ['college', 'batch', 'branch']);
+/** Who a post or job is shared with; `group`: the group named by access_level_id (issue 27). */
+export const accessLevel = pgEnum('access_level', ['college', 'batch', 'branch', 'group']);
 export const emailStatus = pgEnum('email_status', ['not_sent', 'pending', 'delivered', 'bounce']);
 export const smsStatus = pgEnum('sms_status', ['not_sent', 'pending', 'delivered', 'undelivered']);
 export const whatsappStatus = pgEnum('whatsapp_status', ['not_sent', 'pending', 'delivered']);
@@ -296,6 +298,9 @@ export const posts = pgTable(
     /** The author's college, batch or branch id at posting time, by accessLevel. */
     accessLevelId: uuid('access_level_id').notNull(),
     likesCount: integer('likes_count').notNull().default(0),
+    /** Removed by a group's organiser: hidden from everyone but its author, who sees why. */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+    removedBy: uuid('removed_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   // Feed pages: keyset on (created_at, id) within one visibility id.
@@ -330,6 +335,9 @@ export const postComments = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     comment: text('comment').notNull(),
+    /** Removed by a group's organiser (see posts.removedAt). */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+    removedBy: uuid('removed_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [index('post_comments_post_idx').on(t.postId, t.createdAt)],
@@ -352,7 +360,8 @@ export const jobs = pgTable(
     jobType: text('job_type', { enum: ['internship', 'fulltime'] })
       .notNull()
       .default('fulltime'),
-    accessLevel: accessLevel('access_level').notNull(),
+    // Jobs are shared with a level of the college, not (yet) with a group.
+    accessLevel: accessLevel('access_level').notNull().$type<AccessLevel>(),
     accessLevelId: uuid('access_level_id').notNull(),
     createdAt: createdAt(),
   },
@@ -441,6 +450,14 @@ export const messages = pgTable(
 
 // ---------------------------------------------------------------- groups, help, feedback
 
+export const GROUP_KIND_VALUES = ['open', 'request', 'hidden', 'automatic'] as const;
+
+/**
+ * A chapter, class or interest group of one college (issue 27). `kind` decides how members come
+ * in: open (at once), request (an organiser approves), hidden (not listed: added, or an
+ * invitation link) and automatic (the rule `rule_field = rule_value` over listed members' profiles,
+ * kept by the users triggers of migration 0008).
+ */
 export const groups = pgTable(
   'groups',
   {
@@ -450,11 +467,38 @@ export const groups = pgTable(
       .references(() => colleges.id, { onDelete: 'cascade' }),
     groupName: text('group_name').notNull(),
     description: text('description').notNull().default(''),
+    kind: text('kind', { enum: GROUP_KIND_VALUES }).notNull().default('request'),
+    /** Automatic groups: batch, branch, degree, country, city or company (GROUP_RULE_FIELDS). */
+    ruleField: text('rule_field'),
+    /** The id (batch, branch, degree, country, city) or company name the rule asks for. */
+    ruleValue: text('rule_value'),
+    /** A stored image name, as a post's picture. */
+    coverPicture: text('cover_picture'),
+    /** Hidden groups: the secret of the invitation link organisers hand out. */
+    inviteToken: text('invite_token'),
+    pinnedPostId: uuid('pinned_post_id').references(() => posts.id, { onDelete: 'set null' }),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('groups_college_name_uq').on(t.collegeId, t.groupName)],
+  (t) => [
+    uniqueIndex('groups_college_name_uq').on(t.collegeId, t.groupName),
+    uniqueIndex('groups_invite_token_uq').on(t.inviteToken),
+    index('groups_college_automatic_idx')
+      .on(t.collegeId)
+      .where(sql`${t.kind} = 'automatic'`),
+    check(
+      'groups_rule_with_automatic',
+      sql`(${t.kind} = 'automatic') = (${t.ruleField} IS NOT NULL AND ${t.ruleValue} IS NOT NULL)`,
+    ),
+  ],
 );
 
+/**
+ * Who is in a group and how: pending, approved (a member), rejected, or left (an automatic
+ * group's member who left: the rule does not put them back). Organisers are approved members
+ * with role organiser.
+ */
 export const groupMembers = pgTable(
   'group_members',
   {
@@ -464,14 +508,44 @@ export const groupMembers = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
+    status: text('status', { enum: ['pending', 'approved', 'rejected', 'left'] })
       .notNull()
       .default('pending'),
+    role: text('role', { enum: ['member', 'organiser'] })
+      .notNull()
+      .default('member'),
     createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.groupId, t.userId] }),
     index('group_members_status_idx').on(t.groupId, t.status),
+    // A member's groups: the socket's rooms on connect, "My groups", the rule triggers.
+    index('group_members_user_idx').on(t.userId, t.status),
+  ],
+);
+
+/** A group's one conversation (issue 27): every member reads and writes it. */
+export const groupMessages = pgTable(
+  'group_messages',
+  {
+    id: id(),
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    senderId: uuid('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    message: text('message').notNull(),
+    /** The sender's retry key: the same client id stores one message. */
+    clientId: text('client_id'),
+    /** Removed by an organiser: its text is no longer shown to anyone. */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+    removedBy: uuid('removed_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('group_messages_group_idx').on(t.groupId, t.createdAt, t.id),
+    uniqueIndex('group_messages_client_uq').on(t.senderId, t.clientId),
   ],
 );
 

@@ -1,6 +1,8 @@
 import type {
   ChatMessage,
   ClientToServerEvents,
+  GroupChatMessage,
+  SendGroupMessageAck,
   SendMessageAck,
   ServerToClientEvents,
 } from '@alumnet/contract';
@@ -36,6 +38,13 @@ export interface SocketData {
 type ChatSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 /** Stores a message a connection sent with `sendMessage`; throws AppError for the sender to read. */
 export type SendMessageHandler = (sender: SocketData, payload: unknown) => Promise<ChatMessage>;
+/** The same for `sendGroupMessage` (a group's chat). */
+export type SendGroupMessageHandler = (
+  sender: SocketData,
+  payload: unknown,
+) => Promise<GroupChatMessage>;
+/** The rooms a new connection joins besides its member's and college's (their groups' chats). */
+export type RoomsOnConnect = (member: SocketData) => Promise<string[]>;
 
 /** What the rest of the server may do with the realtime connections. */
 export interface Realtime {
@@ -60,6 +69,20 @@ export interface Realtime {
   endSessions(sessionIds: readonly string[]): void;
   /** Who answers `sendMessage` from connections (the chat module). */
   handleSendMessage(handler: SendMessageHandler): void;
+  /** Who answers `sendGroupMessage` (the group chat module). */
+  handleSendGroupMessage(handler: SendGroupMessageHandler): void;
+  /** Who names the extra rooms each new connection joins (the groups module). */
+  roomsOnConnect(provider: RoomsOnConnect): void;
+  /** Emits to every connection in the room, on every server process. */
+  sendToRoom<E extends keyof ServerToClientEvents>(
+    room: string,
+    event: E,
+    ...args: Parameters<ServerToClientEvents[E]>
+  ): void;
+  /** Puts every open connection of these members into the room, on every process. */
+  joinRoom(userIds: readonly string[], room: string): void;
+  /** Takes every open connection of these members out of the room, on every process, at once. */
+  leaveRoom(userIds: readonly string[], room: string): void;
 }
 
 declare module 'fastify' {
@@ -227,7 +250,9 @@ export const chatGateway = fp(
     });
 
     let sendMessage: SendMessageHandler | undefined;
-    const refusal = (error: unknown): SendMessageAck => {
+    let sendGroupMessage: SendGroupMessageHandler | undefined;
+    let extraRooms: RoomsOnConnect | undefined;
+    const refusal = (error: unknown): { ok: false; status: number; error: string } => {
       const { status, message } = failureOf(app, error, app.log, 'realtime sendMessage failed');
       return { ok: false, status, error: message };
     };
@@ -248,6 +273,28 @@ export const chatGateway = fp(
         (message) => ack({ ok: true, message }),
         (error: unknown) => ack(refusal(error)),
       );
+    }
+    function onSendGroupMessage(
+      this: ChatSocket,
+      payload: unknown,
+      ack: (answer: SendGroupMessageAck) => void,
+    ) {
+      if (typeof ack !== 'function') return;
+      if (!sendGroupMessage) return ack(refusal(new Error('no sendGroupMessage handler')));
+      sendGroupMessage(this.data, payload).then(
+        (message) => ack({ ok: true, message }),
+        (error: unknown) => ack(refusal(error)),
+      );
+    }
+    async function joinExtraRooms(socket: ChatSocket) {
+      if (!extraRooms) return;
+      try {
+        const rooms = await extraRooms(socket.data);
+        if (rooms.length > 0 && socket.connected) await socket.join(rooms);
+      } catch (error) {
+        if (isDatabaseUnavailable(error)) app.outages.database.down(error);
+        else logError(error, 'realtime rooms lookup failed');
+      }
     }
     // Neither chain ever rejects: a Redis failure is logged, it must not end the process.
     async function addPresence(collegeId: string, userId: string, socketId: string) {
@@ -284,7 +331,9 @@ export const chatGateway = fp(
       socket.conn.request = null as unknown as IncomingMessage;
       Object.assign(socket.handshake, { headers: NOTHING, query: NOTHING, auth: NOTHING, url: '' });
       socket.on('sendMessage', onSendMessage);
+      socket.on('sendGroupMessage', onSendGroupMessage);
       void socket.join([userRoom(userId), sessionRoom(sessionId)]);
+      void joinExtraRooms(socket);
       if (!collegeId) return;
       void socket.join(collegeRoom(collegeId));
       socket.data.listed = addPresence(collegeId, userId, socket.id);
@@ -310,6 +359,21 @@ export const chatGateway = fp(
       },
       handleSendMessage(handler) {
         sendMessage = handler;
+      },
+      handleSendGroupMessage(handler) {
+        sendGroupMessage = handler;
+      },
+      roomsOnConnect(provider) {
+        extraRooms = provider;
+      },
+      sendToRoom(room, event, ...args) {
+        io.to(room).emit(event, ...args);
+      },
+      joinRoom(userIds, room) {
+        if (userIds.length > 0) io.in(userIds.map(userRoom)).socketsJoin(room);
+      },
+      leaveRoom(userIds, room) {
+        if (userIds.length > 0) io.in(userIds.map(userRoom)).socketsLeave(room);
       },
     } satisfies Realtime);
 

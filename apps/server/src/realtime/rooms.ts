@@ -8,3 +8,6 @@ export const collegeRoom = (collegeId: string) => `college:${collegeId}`;
 
 /** Every open connection made with one session: closed when the session ends. */
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+
+/** Every open connection of a group's members: its chat (issue 27). */
+export const groupRoom = (groupId: string) => `group:${groupId}`;
