@@ -30,6 +30,10 @@ export function sentenceOf(kind: NotificationKind, actors: readonly string[], co
       return `${actors[0] ?? 'Someone'} sent you ${count > 1 ? `${count} messages` : 'a message'}`;
     case 'group_request_decided':
       return 'Your request to join a group was answered';
+    case 'group_join_request':
+      return `${who} asked to join your group`;
+    case 'group_post':
+      return `${who} posted in one of your groups`;
     case 'signups_waiting':
       return `${count} ${count === 1 ? 'sign-up is' : 'sign-ups are'} waiting for your approval`;
   }
@@ -44,13 +48,37 @@ export const KIND_IN_WORDS: Record<NotificationKind, string> = {
   post_reply: 'comments after yours on a post',
   chat_message: 'chat messages',
   group_request_decided: 'answers to your requests to join groups',
+  group_join_request: 'requests to join the groups you organise',
+  group_post: 'posts in your groups',
   signups_waiting: 'sign-ups waiting for approval',
 };
+
+/** The group a join request's detail names ("Asha Rao asked to join Bengaluru Chapter."). */
+function requestedGroup(detail: string | null) {
+  const verb = ' asked to join ';
+  const at = detail?.indexOf(verb) ?? -1;
+  if (!detail || at < 0) return null;
+  return (
+    detail
+      .slice(at + verb.length)
+      .replace(/\.$/, '')
+      .trim() || null
+  );
+}
 
 export function lineOf(row: MailRow, publicUrl: string): NotificationLine {
   const url = `${publicUrl}${targetUrl(row.targetType, row.targetId)}`;
   // A group's decision is written whole in its detail ("Your request to join X was approved.").
   if (row.kind === 'group_request_decided' && row.detail)
     return { sentence: row.detail.replace(/\.$/, ''), url, detail: null };
+  // Requests to one group are grouped into one row that keeps the latest detail: the sentence
+  // counts everyone who asked and names the group from it.
+  const group = row.kind === 'group_join_request' ? requestedGroup(row.detail) : null;
+  if (group)
+    return {
+      sentence: `${whoDid(row.actors, row.count)} asked to join ${group}`,
+      url,
+      detail: null,
+    };
   return { sentence: sentenceOf(row.kind, row.actors, row.count), url, detail: row.detail };
 }

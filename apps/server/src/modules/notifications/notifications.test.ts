@@ -283,7 +283,7 @@ describe('notifications', () => {
       expect(await unreadAbout(meera, 'group_request_decided', group!.id)).toMatchObject([
         {
           detail: 'Your request to join Quiz Club was approved.',
-          target: { type: 'group', url: '/groups' },
+          target: { type: 'group', url: `/groups/${group!.id}` },
         },
       ]);
       expect(await unreadAbout(rahul, 'group_request_decided', group!.id)).toMatchObject([

@@ -19,7 +19,7 @@ export function targetUrl(type: NotificationTargetType, id: string): string {
     case 'conversation':
       return `/chat?with=${q}`;
     case 'group':
-      return '/groups';
+      return `/groups/${q}`;
     case 'college':
       return '/dashboard';
   }
