@@ -32,6 +32,8 @@ import { setupRoutes } from './modules/setup/routes';
 import { consoleRoutes } from './modules/console/routes';
 import { importRoutes } from './modules/imports/routes';
 import { groupRoutes } from './modules/groups/routes';
+import { groupFeedRoutes } from './modules/groups/feed-routes';
+import { groupChatRoutes } from './modules/group-chat';
 import { feedbackRoutes } from './modules/feedback/routes';
 import { activityRoutes } from './modules/activity/routes';
 import { galleryRoutes } from './modules/gallery/routes';
@@ -161,6 +163,8 @@ export async function buildApp({ config, db, logger = false, backupToken }: Buil
   await app.register(consoleRoutes, { config });
   await app.register(importRoutes);
   await app.register(groupRoutes);
+  await app.register(groupFeedRoutes);
+  await app.register(groupChatRoutes);
   await app.register(feedbackRoutes);
   await app.register(activityRoutes);
   await app.register(galleryRoutes);

@@ -11,16 +11,23 @@ function presentAuthor(row: PostRow | CommentRow): Author {
   };
 }
 
+// `removed` and `pinned` are said only when true: the feed's answer keeps the spec's keys.
 export function presentComment(row: CommentRow): PostComment {
   return {
     _id: row.id,
     commenterId: presentAuthor(row),
     comment: row.comment,
     createdAt: row.createdAt,
+    ...(row.removed ? { removed: true } : {}),
   };
 }
 
-export function presentPost(row: PostRow, comments: CommentRow[], likedByMe: boolean): Post {
+export function presentPost(
+  row: PostRow,
+  comments: CommentRow[],
+  likedByMe: boolean,
+  pinned = false,
+): Post {
   return {
     _id: row.id,
     message: row.message,
@@ -31,12 +38,17 @@ export function presentPost(row: PostRow, comments: CommentRow[], likedByMe: boo
     comments: comments.map(presentComment),
     postedBy: presentAuthor(row),
     createdAt: row.createdAt,
+    ...(pinned ? { pinned: true } : {}),
+    ...(row.removed ? { removed: true } : {}),
   };
 }
 
-/** A page of posts, each with its comments (oldest first) and the viewer's like. */
-export const presentFeed = (rows: FeedRow[]): Post[] =>
-  rows.map((r) => presentPost(r, r.comments, r.likedByMe));
+/**
+ * A page of posts, each with its comments (oldest first) and the viewer's like; a group's page
+ * names its pinned post.
+ */
+export const presentFeed = (rows: FeedRow[], pinnedPostId: string | null = null): Post[] =>
+  rows.map((r) => presentPost(r, r.comments, r.likedByMe, r.id === pinnedPostId));
 
 export function presentLikes(result: { postId: string; likesCount: number; likedByMe: boolean }) {
   return {

@@ -1,15 +1,18 @@
-import type { AccessLevel } from '@alumnet/contract';
+import type { AccessLevel, PostAudience } from '@alumnet/contract';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { levelIdOf } from '../../lib/policy';
 import { postLikes } from '../../db/schema';
 
-/** Who is reading or acting: their own ids decide which posts they see. */
+/** Who is reading or acting: their own ids (and, for groups' posts, their role) decide. */
 export interface Viewer {
   id: string;
   collegeId: string | null;
   batchId: string | null;
   branchId: string | null;
+  /** An admin ('a') or super admin sees every group's posts of their own college. */
+  userType: 'u' | 'a';
+  isSuperAdmin: boolean;
 }
 
 /** Keyset position: the last post of the previous page. */
@@ -32,10 +35,12 @@ export interface PostRow extends AuthorColumns {
   id: string;
   message: string;
   image: string | null;
-  accessLevel: AccessLevel;
+  accessLevel: PostAudience;
   likesCount: number;
   /** ISO 8601 in UTC with microseconds: the exact key the next page continues after. */
   createdAt: string;
+  /** Removed by a group's organiser: only its author is ever shown it. */
+  removed: boolean;
 }
 
 /** A comment with its author; the same shape from the page query and from an insert. */
@@ -44,6 +49,8 @@ export interface CommentRow extends AuthorColumns {
   postId: string;
   comment: string;
   createdAt: string;
+  /** Removed by a group's organiser: only its author is ever shown it. */
+  removed: boolean;
 }
 
 // Microseconds kept: created_at is the keyset key, and a cursor rounded to milliseconds would
@@ -64,7 +71,7 @@ const authorOf = (userId: SQL) => ({
 const commentWithAuthor = (() => {
   const author = authorOf(sql`c.user_id`);
   return sql`SELECT c.id, c.post_id AS "postId", c.comment, ${isoUtc(sql`c.created_at`)} AS "createdAt",
-                    ${author.columns}
+                    c.removed_at IS NOT NULL AS removed, ${author.columns}
                FROM c
                ${author.joins}`;
 })();
@@ -74,7 +81,7 @@ const pageAuthor = authorOf(sql`page.author_id`);
 const withAuthor = sql`
   SELECT page.id, page.message, page.image, page.access_level AS "accessLevel",
          page.likes_count AS "likesCount", ${isoUtc(sql`page.created_at`)} AS "createdAt",
-         ${pageAuthor.columns}
+         page.removed_at IS NOT NULL AS removed, ${pageAuthor.columns}
     FROM page
     ${pageAuthor.joins}`;
 
@@ -84,12 +91,17 @@ export interface FeedRow extends PostRow {
   likedByMe: boolean;
 }
 
-/** The posts of CTE `page` as the feed shows them: author, comments oldest first, viewer's like. */
+/**
+ * The posts of CTE `page` as the feed shows them: author, comments oldest first, viewer's like.
+ * A comment an organiser removed is shown to its author only (marked removed).
+ */
 const feedRows = (viewerId: string) => sql`
     SELECT post.*,
            -- json_agg(cm) is the whole row; an alias that is also a column name would be the column.
            (SELECT coalesce(json_agg(cm ORDER BY cm."createdAt", cm.id), '[]')
-              FROM (WITH c AS (SELECT * FROM post_comments WHERE post_id = post.id)
+              FROM (WITH c AS (SELECT * FROM post_comments
+                                WHERE post_id = post.id
+                                  AND (removed_at IS NULL OR user_id = ${viewerId}))
                     ${commentWithAuthor}) cm) AS comments,
            EXISTS (SELECT 1 FROM post_likes l
                     WHERE l.post_id = post.id AND l.user_id = ${viewerId}) AS "likedByMe"
@@ -145,7 +157,7 @@ export async function insertPost(
     authorId: string;
     message: string;
     image: string | null;
-    accessLevel: AccessLevel;
+    accessLevel: PostAudience;
     accessLevelId: string;
   },
 ) {
@@ -162,25 +174,43 @@ export async function insertPost(
   return row;
 }
 
-/** A member's level ids: values, or columns of a users row in a query. */
-type LevelIds = Record<'collegeId' | 'batchId' | 'branchId', string | null | SQL>;
+/** A member's ids and whether they run their college's groups: values, or a users row's columns. */
+type AudienceMember = Record<'id' | 'collegeId' | 'batchId' | 'branchId', string | null | SQL> & {
+  isAdmin: boolean | SQL;
+};
 
-/** The one audience rule: post p is shared with whoever has these ids at its level. */
-const audienceIncludes = (m: LevelIds) => sql`
+/**
+ * The one audience rule: post p is shared with whoever has these ids at its level; a group's
+ * post (issue 27) with the group's members (open groups: the whole college) and the college's
+ * admins, while the group is not archived and the post not removed. The group page asks
+ * groups/access.ts, which answers the same; a removed post stays on the page for its author only.
+ */
+const audienceIncludes = (m: AudienceMember) => sql`
   p.college_id = ${m.collegeId}
   AND ((p.access_level = 'college' AND p.access_level_id = ${m.collegeId})
     OR (p.access_level = 'batch' AND p.access_level_id = ${m.batchId})
-    OR (p.access_level = 'branch' AND p.access_level_id = ${m.branchId}))`;
+    OR (p.access_level = 'branch' AND p.access_level_id = ${m.branchId})
+    OR (p.access_level = 'group' AND p.removed_at IS NULL AND EXISTS (
+          SELECT 1 FROM groups g
+           WHERE g.id = p.access_level_id AND g.college_id = p.college_id
+             AND g.archived_at IS NULL
+             AND (g.kind = 'open' OR ${m.isAdmin}::boolean OR EXISTS (
+                   SELECT 1 FROM group_members gm
+                    WHERE gm.group_id = g.id AND gm.user_id = ${m.id}
+                      AND gm.status = 'approved')))))`;
 
 /** The condition "post p is visible to viewer": its level id is the viewer's own at that level. */
-export const visibleTo = (viewer: Viewer) => audienceIncludes(viewer);
+export const visibleTo = (viewer: Viewer) =>
+  audienceIncludes({ ...viewer, isAdmin: viewer.userType === 'a' || viewer.isSuperAdmin });
 
 /** The same condition for the member in users row `alias` (whom a notification would tell). */
 const visibleToRow = (alias: string) =>
   audienceIncludes({
+    id: sql.raw(`${alias}.id`),
     collegeId: sql.raw(`${alias}.college_id`),
     batchId: sql.raw(`${alias}.batch_id`),
     branchId: sql.raw(`${alias}.branch_id`),
+    isAdmin: sql.raw(`(${alias}.user_type = 'a' OR ${alias}.is_super_admin)`),
   });
 
 export async function isPostVisible(db: Executor, viewer: Viewer, postId: string) {
@@ -207,7 +237,7 @@ export async function insertVisibleComment(
       INSERT INTO post_comments (post_id, user_id, comment)
       SELECT p.id, ${viewer.id}, ${comment} FROM posts p
        WHERE p.id = ${postId} AND ${visibleTo(viewer)}
-      RETURNING id, post_id, user_id, comment, created_at
+      RETURNING id, post_id, user_id, comment, created_at, removed_at
     )
     ${commentWithAuthor}`);
   return result.rows[0] ?? null;
@@ -282,4 +312,125 @@ export async function findVisiblePost(db: Executor, viewer: Viewer, postId: stri
     WITH page AS (SELECT * FROM posts p WHERE p.id = ${postId} AND ${visibleTo(viewer)})
     ${feedRows(viewer.id)}`);
   return result.rows[0] ?? null;
+}
+
+/** A group as its posts need it: its id and the post its organisers pinned. */
+export interface GroupFeed {
+  id: string;
+  collegeId: string;
+  pinnedPostId: string | null;
+}
+
+/**
+ * One page of a group's posts, newest first, on posts_visibility_idx (the group's id is the
+ * level id). The pinned post is never among them; with no position (page one) it comes first,
+ * if it is there and not removed. A removed post is shown to its author only. Who may read the
+ * page at all is groups/access.ts's answer, asked before.
+ */
+export async function findGroupPage(
+  db: Executor,
+  viewerId: string,
+  group: GroupFeed,
+  after: FeedPosition | null,
+  limit: number,
+) {
+  const pinned = group.pinnedPostId;
+  const lead =
+    after || !pinned
+      ? sql``
+      : sql`(SELECT * FROM posts p
+              WHERE p.id = ${pinned} AND p.access_level = 'group'
+                AND p.access_level_id = ${group.id} AND p.removed_at IS NULL)
+            UNION ALL`;
+  const result = await db.execute<FeedRow>(sql`
+    WITH page AS (
+      ${lead}
+      (SELECT * FROM posts p
+        WHERE p.access_level_id = ${group.id} AND p.access_level = 'group'
+          AND (p.removed_at IS NULL OR p.author_id = ${viewerId})
+          AND p.id IS DISTINCT FROM ${pinned}::uuid
+          ${after ? sql`AND (p.created_at, p.id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : sql``}
+        ORDER BY p.created_at DESC NULLS LAST, p.id DESC NULLS LAST
+        LIMIT ${limit})
+    )
+    ${feedRows(viewerId)}
+     ORDER BY post.id = ${pinned}::uuid DESC NULLS LAST, post."createdAt" DESC, post.id DESC`);
+  return result.rows;
+}
+
+/**
+ * Whom a new post of the group tells: its approved members but the author, when there are at most
+ * `limit` of them (null when there are more).
+ */
+export async function groupPostRecipients(
+  db: Executor,
+  groupId: string,
+  authorId: string,
+  limit: number,
+) {
+  const result = await db.execute<{ userId: string }>(sql`
+    SELECT gm.user_id AS "userId" FROM group_members gm
+      JOIN users u ON u.id = gm.user_id
+     WHERE gm.group_id = ${groupId} AND gm.status = 'approved' AND gm.user_id <> ${authorId}
+       AND u.is_approved AND NOT u.is_rejected
+     LIMIT ${limit + 1}`);
+  return result.rows.length > limit ? null : result.rows.map((r) => r.userId);
+}
+
+/**
+ * Marks the group's post removed (the first removal's time and remover stay) and unpins it. Two
+ * statements in the caller's transaction: the post's row lock is taken first, so a pin racing
+ * with the removal either commits before it (and is undone here) or sees it removed.
+ */
+export async function removeGroupPost(
+  tx: Executor,
+  groupId: string,
+  postId: string,
+  removedBy: string,
+) {
+  const removed = await tx.execute<{ id: string }>(sql`
+    UPDATE posts SET removed_at = coalesce(removed_at, now()),
+                     removed_by = CASE WHEN removed_at IS NULL THEN ${removedBy}::uuid ELSE removed_by END
+     WHERE id = ${postId} AND access_level = 'group' AND access_level_id = ${groupId}
+    RETURNING id`);
+  if (removed.rows.length === 0) return false;
+  await tx.execute(sql`
+    UPDATE groups SET pinned_post_id = NULL, updated_at = now()
+     WHERE id = ${groupId} AND pinned_post_id = ${postId}`);
+  return true;
+}
+
+/** Marks a comment of one of the group's posts removed; false when the group has no such comment. */
+export async function removeGroupComment(
+  db: Executor,
+  groupId: string,
+  commentId: string,
+  removedBy: string,
+) {
+  const result = await db.execute<{ id: string }>(sql`
+    UPDATE post_comments c
+       SET removed_at = coalesce(c.removed_at, now()),
+           removed_by = CASE WHEN c.removed_at IS NULL THEN ${removedBy}::uuid ELSE c.removed_by END
+      FROM posts p
+     WHERE c.id = ${commentId} AND p.id = c.post_id
+       AND p.access_level = 'group' AND p.access_level_id = ${groupId}
+    RETURNING c.id`);
+  return result.rows.length > 0;
+}
+
+/**
+ * Pins the post (a post of this group, not removed: its row is share-locked so a removal waits
+ * for this) or, with null, unpins; false when there is no such post.
+ */
+export async function pinGroupPost(db: Executor, groupId: string, postId: string | null) {
+  const result = await db.execute<{ id: string }>(sql`
+    UPDATE groups g SET pinned_post_id = ${postId}::uuid, updated_at = now()
+     WHERE g.id = ${groupId}
+       AND (${postId}::uuid IS NULL OR EXISTS (
+             SELECT 1 FROM posts p
+              WHERE p.id = ${postId}::uuid AND p.access_level = 'group'
+                AND p.access_level_id = ${groupId} AND p.removed_at IS NULL
+                FOR SHARE))
+    RETURNING g.id`);
+  return result.rows.length > 0;
 }

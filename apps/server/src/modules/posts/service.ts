@@ -1,9 +1,11 @@
 import {
   ACCESS_LEVELS,
   FEED_PAGE_SIZE,
+  GROUP_MESSAGES,
   idSchema,
   type AccessLevel,
   type FeedFilter,
+  type groupPostBody,
   type postAddBody,
   type saveCommentBody,
 } from '@alumnet/contract';
@@ -139,3 +141,92 @@ export function createPostService(db: Database, tell: Tell = () => {}) {
   };
 }
 export type PostService = ReturnType<typeof createPostService>;
+
+type GroupPost = z.output<typeof groupPostBody>;
+
+/**
+ * A post tells the group's members (group_post, grouped per group while unread) only while the
+ * group has at most this many: the rows are written in the posting request's transaction and
+ * each is pushed after commit with a count query of its own, so a chapter of thousands would pay
+ * for thousands of rows and queries on every post. Bigger groups' members read the group's page.
+ */
+export const GROUP_POST_NOTIFY_LIMIT = 1000;
+
+export const groupPostMessages = {
+  postRemoved: 'Post removed.',
+  commentRemoved: 'Comment removed.',
+  pinned: 'Post pinned.',
+  unpinned: 'Post unpinned.',
+} as const;
+
+/**
+ * A group's posts (issue 27): the feed's posts with the group as their audience. Who may call
+ * each is groups/access.ts's answer, asked by the caller before; the group is passed as found.
+ */
+export function createGroupPostService(db: Database, tell: Tell = () => {}) {
+  return {
+    /** One page of the group's posts, the pinned one first on page one. */
+    page(viewer: Viewer, group: repo.GroupFeed, cursor: string | undefined) {
+      const after = parseCursor(cursor);
+      return repo.findGroupPage(db, viewer.id, group, after, FEED_PAGE_SIZE);
+    },
+
+    /** The post, and in the same transaction a group_post notification to its other members. */
+    async add(viewer: Viewer, group: repo.GroupFeed, body: GroupPost) {
+      const { row, recorded } = await db.transaction(async (tx) => {
+        const row = await repo.insertPost(tx, {
+          collegeId: group.collegeId,
+          authorId: viewer.id,
+          message: body.message,
+          image: body.image,
+          accessLevel: 'group',
+          accessLevelId: group.id,
+        });
+        const recipientIds = await repo.groupPostRecipients(
+          tx,
+          group.id,
+          viewer.id,
+          GROUP_POST_NOTIFY_LIMIT,
+        );
+        const recorded = recipientIds
+          ? await notify(tx, {
+              recipientIds,
+              kind: 'group_post',
+              target: { type: 'group', id: group.id },
+              actorId: viewer.id,
+              detail: excerpt(body.message),
+            })
+          : [];
+        return { row, recorded };
+      });
+      tell(recorded);
+      return row;
+    },
+
+    async removePost(moderator: Viewer, groupId: string, postId: string) {
+      const found = await db.transaction((tx) =>
+        repo.removeGroupPost(tx, groupId, postId.toLowerCase(), moderator.id),
+      );
+      if (!found) throw notFound(GROUP_MESSAGES.noSuchPost);
+      return { message: groupPostMessages.postRemoved };
+    },
+
+    async removeComment(moderator: Viewer, groupId: string, commentId: string) {
+      const found = await repo.removeGroupComment(
+        db,
+        groupId,
+        commentId.toLowerCase(),
+        moderator.id,
+      );
+      if (!found) throw notFound(GROUP_MESSAGES.noSuchComment);
+      return { message: groupPostMessages.commentRemoved };
+    },
+
+    async pin(groupId: string, postId: string | null) {
+      const id = postId?.toLowerCase() ?? null;
+      if (!(await repo.pinGroupPost(db, groupId, id))) throw notFound(GROUP_MESSAGES.noSuchPost);
+      return { message: id ? groupPostMessages.pinned : groupPostMessages.unpinned };
+    },
+  };
+}
+export type GroupPostService = ReturnType<typeof createGroupPostService>;
