@@ -15,6 +15,7 @@ import {
 } from '@alumnet/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../auth/plugin';
+import { followRuleMoves } from '../groups';
 import { mergedFilter } from './filter';
 import { presentAdminUserRow, presentCollege, presentOutboxMessage } from './presenter';
 import { createDashboardService } from './service';
@@ -79,9 +80,14 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     API.dashboard.updateUserMetadata,
     { onRequest, schema: { tags, body: updateUserMetadataBody, response: { 200: messageAnswer } } },
     async (request) => {
-      await dashboard.updateMetadata(currentUser(request), request.body);
-      // Their feed and jobs follow the new batch and branch from the next call.
-      app.forgetSessions({ userIds: [request.body.userId] });
+      const { userId, groupMoves } = await dashboard.updateMetadata(
+        currentUser(request),
+        request.body,
+      );
+      // Their feed and jobs follow the new batch and branch from the next call, their open
+      // connections the automatic groups it moved them between at once.
+      app.forgetSessions({ userIds: [userId] });
+      followRuleMoves(app.realtime, userId, groupMoves);
       return { message: ADMIN_MESSAGES.metadataUpdated };
     },
   );

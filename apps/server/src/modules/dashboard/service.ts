@@ -12,6 +12,7 @@ import { adminCollegeId, policy } from '../../lib/policy';
 import { rejectionEmail } from '../../mail/templates';
 import type { Transports } from '../../mail/transports';
 import type { SessionUser } from '../auth/repository';
+import { automaticGroupsOf, ruleMoves } from '../groups';
 import * as repo from './repository';
 
 export function createDashboardService(
@@ -81,7 +82,15 @@ export function createDashboardService(
         throw badRequest(
           'The selected degree, batch and branch do not belong together in this college.',
         );
-      await repo.updateUserStructure(db, user.id, chain);
+      // A new batch or branch may move the member between automatic groups.
+      return db.transaction(async (tx) => {
+        const before = await automaticGroupsOf(tx, user.id);
+        await repo.updateUserStructure(tx, user.id, chain);
+        return {
+          userId: user.id,
+          groupMoves: ruleMoves(before, await automaticGroupsOf(tx, user.id)),
+        };
+      });
     },
 
     outbox(admin: SessionUser, collegeId: string | undefined, page: number) {

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { forbidden, notFound } from '../../lib/errors';
 import { assertActsForSelf, policy } from '../../lib/policy';
 import { currentUser } from '../auth/plugin';
+import { followRuleMoves } from '../groups';
 import { presentProfile, presentSignedInUser } from './presenter';
 import { findUserView } from './repository';
 import { createUserService } from './service';
@@ -39,8 +40,10 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const viewer = currentUser(request);
       assertActsForSelf(viewer, { userId: request.body.userId });
-      const { view, endedSessionIds } = await users.updateProfile(viewer, request.body);
+      const { view, endedSessionIds, groupMoves } = await users.updateProfile(viewer, request.body);
       app.realtime.endSessions(endedSessionIds);
+      // A new city or company may have moved the member between automatic groups.
+      followRuleMoves(app.realtime, viewer.id, groupMoves);
       return presentSignedInUser(view);
     },
   );

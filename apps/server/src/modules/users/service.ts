@@ -5,6 +5,7 @@ import { MAX_CITY_ID } from '../../db/schema';
 import { badRequest, unauthorized } from '../../lib/errors';
 import { hashChosenPassword } from '../../lib/passwords';
 import type { SessionUser } from '../auth/repository';
+import { automaticGroupsOf, ruleMoves } from '../groups';
 import * as repo from './repository';
 
 type ProfileUpdate = z.output<typeof profileUpdateBody>;
@@ -71,13 +72,15 @@ export function createUserService(db: Database) {
         const current = await repo.lockUserPlace(tx, viewer.id);
         if (!current) throw unauthorized();
         Object.assign(changes, await resolvePlace(tx, current, body));
+        const groupsBefore = await automaticGroupsOf(tx, viewer.id);
         await repo.updateProfile(tx, viewer.id, changes);
+        const groupMoves = ruleMoves(groupsBefore, await automaticGroupsOf(tx, viewer.id));
         const endedSessionIds = changes.passwordHash
           ? await repo.endOtherSessions(tx, viewer.id, viewer.sessionId)
           : [];
         const view = await repo.findUserView(tx, viewer.id);
         if (!view) throw unauthorized();
-        return { view, endedSessionIds };
+        return { view, endedSessionIds, groupMoves };
       });
     },
   };
