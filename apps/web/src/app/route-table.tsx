@@ -181,6 +181,21 @@ export const createRoutes = (client: QueryClient): RouteObject[] => {
           }),
         },
         {
+          path: paths.group,
+          loader: () => requireUser(client),
+          lazy: async () => ({
+            Component: (await import('../features/groups/components/group-page')).GroupPage,
+          }),
+        },
+        {
+          path: paths.manageGroups,
+          loader: () => requireUser(client),
+          lazy: async () => ({
+            Component: (await import('../features/admin/groups/components/manage-groups-page'))
+              .ManageGroupsPage,
+          }),
+        },
+        {
           path: paths.feedback,
           loader: () => requireUser(client),
           lazy: async () => ({

@@ -1,8 +1,15 @@
 import { Box, Button, Group, Paper, Stack, Text, Textarea, UnstyledButton } from '@mantine/core';
 import { MAX_COMMENT_LENGTH, type PostComment } from '@alumnet/contract';
-import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { useTakenOver } from '../lib/use-taken-over';
 import { AuthorAvatar, classOf } from './author-avatar';
+
+/**
+ * What a post or a comment an organiser removed says (only its author still sees it): the
+ * contract's GROUP_MESSAGES.removedByOrganiser, written here so the feed's chunk does not take
+ * in the groups' schemas for one sentence.
+ */
+export const REMOVED_LABEL = 'Removed by an organiser';
 
 /** Long threads open folded to the latest few; the rest is one click away. */
 const SHOWN_WHEN_FOLDED = 3;
@@ -15,8 +22,11 @@ export function CommentThread({
   comments,
   onComment,
   pending,
+  commentMenu,
 }: {
   comments: PostComment[];
+  /** A group's organisers: a comment's own menu (remove). */
+  commentMenu?: (comment: PostComment) => ReactNode;
   /** Sends the trimmed text; call `done` once it is saved so the box clears. */
   onComment: (comment: string, done: () => void) => void;
   pending: boolean;
@@ -56,7 +66,15 @@ export function CommentThread({
       {shown.length > 0 && (
         <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
           {shown.map((c) => (
-            <Group key={c._id} component="li" gap="xs" align="flex-start" wrap="nowrap">
+            <Group
+              key={c._id}
+              component="li"
+              gap="xs"
+              align="flex-start"
+              wrap="nowrap"
+              data-removed={c.removed || undefined}
+              style={c.removed ? { opacity: 0.6 } : undefined}
+            >
               <AuthorAvatar author={c.commenterId} size={32} />
               <Paper bg="gray.0" radius="md" px="sm" py={6} miw={0} style={{ flex: 1 }}>
                 <Text size="sm" fw={600} lh={1.3}>
@@ -68,7 +86,13 @@ export function CommentThread({
                 <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                   {c.comment}
                 </Text>
+                {c.removed && (
+                  <Text size="xs" c="dimmed" fs="italic">
+                    {REMOVED_LABEL}
+                  </Text>
+                )}
               </Paper>
+              {commentMenu?.(c)}
             </Group>
           ))}
         </Stack>

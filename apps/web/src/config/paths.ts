@@ -35,6 +35,10 @@ export const paths = {
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password/:token',
   groups: '/groups',
+  /** A group's page: posts, members, chat (issue 27); `?invite=` opens a hidden group's link. */
+  group: '/groups/:id',
+  /** College admins create, edit and archive their college's groups (issue 27). */
+  manageGroups: '/dashboard/groups',
   feedback: '/feedback',
   quiz: '/quiz',
   quizWithCode: '/quiz/:code',

@@ -8,9 +8,23 @@
 type Handler = (...args: unknown[]) => void;
 const handlers = new Map<string, Set<Handler>>();
 
+/** An event the app sent expecting an acknowledgement; the test answers it with `ack`. */
+export type Emitted = { event: string; payload: unknown; ack: (answer: unknown) => void };
+
+const emitWithAck = (event: string, payload: unknown) =>
+  new Promise<unknown>((resolve) => fakeSocket.emitted.push({ event, payload, ack: resolve }));
+
 export const fakeSocket = {
   /** The options of each connection the app opened. */
   opened: [] as unknown[],
+  /** Off unless a test says so: the app then sends over HTTP, as when the socket is down. */
+  connected: false,
+  /** What the app sent with `emitWithAck`, oldest first. */
+  emitted: [] as Emitted[],
+  emitWithAck,
+  timeout(_ms: number) {
+    return { emitWithAck };
+  },
   on(event: string, fn: Handler) {
     if (!handlers.has(event)) handlers.set(event, new Set());
     handlers.get(event)!.add(fn);

@@ -39,7 +39,7 @@ import {
 } from '../utils/filters';
 import { AlumniFiltersForm, NameSearch } from './alumni-filters';
 import { AlumniTable } from './alumni-table';
-import { AlumnusModal } from './alumnus-modal';
+import { MemberCardModal } from '../../../components/member-card-modal';
 
 /** The directory's first page, for the route's loader (app/route-prefetch.ts). */
 export const prefetchFirstPage = (client: QueryClient, collegeId: string | null | undefined) =>
@@ -233,7 +233,7 @@ export function AlumniPage() {
           </Grid.Col>
         </Grid>
       </Stack>
-      <AlumnusModal alumnus={selected} onClose={() => setSelected(null)} />
+      <MemberCardModal member={selected} onClose={() => setSelected(null)} />
     </MemberLayout>
   );
 }

@@ -123,13 +123,7 @@ export function sentFromHere(queryClient: QueryClient, clientId: string | null) 
     .some((m) => (m.state.variables as SendMessageVariables | undefined)?.clientId === clientId);
 }
 
-/** A retry key for one message; randomUUID needs a secure context, getRandomValues does not. */
-export function newClientId() {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) =>
-    b.toString(16).padStart(2, '0'),
-  ).join('');
-}
+export { newClientId } from '../../../lib/client-id';
 
 /** How long a send over the open connection may wait for its acknowledgement before HTTP. */
 const SOCKET_ACK_TIMEOUT_MS = 5000;

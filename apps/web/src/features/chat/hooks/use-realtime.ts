@@ -1,14 +1,7 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import { realtimeStore } from '../../../lib/realtime';
 
-/** The app's Socket.IO connection, or null while signed out. */
-export function useRealtimeSocket() {
-  return useSyncExternalStore(
-    realtimeStore.subscribe,
-    realtimeStore.socket,
-    realtimeStore.serverSocket,
-  );
-}
+export { useRealtimeSocket } from '../../../lib/use-realtime-socket';
 
 /** The ids of the college's members online now; each `getOnlineUsers` event replaces them. */
 export function useOnlineUsers(): ReadonlySet<string> {

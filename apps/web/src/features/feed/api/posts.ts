@@ -3,9 +3,7 @@ import {
   FEED_PAGE_SIZE,
   feedCursor,
   post,
-  postComment,
   postList,
-  updateLikesAnswer,
   type FeedFilter,
   type Post,
   type PostAddBody,
@@ -19,11 +17,12 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { POSTS_KEY } from '../../../lib/post-actions';
 
 type FeedPages = InfiniteData<Post[], string | undefined>;
 
 export const feedKeys = {
-  all: ['posts'] as const,
+  all: POSTS_KEY,
   list: (userId: string, filter: FeedFilter) => ['posts', userId, filter] as const,
   one: (postId: string) => ['posts', 'one', postId] as const,
 };
@@ -59,20 +58,10 @@ export const onePostQuery = (postId: string) =>
     retry: false,
   });
 
-/** Applies `change` to the post wherever the cache holds it: feed lists, and a linked post. */
-function updateCachedPost(queryClient: QueryClient, postId: string, change: (p: Post) => Post) {
-  queryClient.setQueriesData<FeedPages | Post>({ queryKey: feedKeys.all }, (data) => {
-    if (!data) return data;
-    if (!('pages' in data)) return data._id === postId ? change(data) : data;
-    return {
-      ...data,
-      pages: data.pages.map((page) => page.map((p) => (p._id === postId ? change(p) : p))),
-    };
-  });
-}
-
 /** The cached lists a new post belongs to: 'all' and its own level. */
 function prependPost(queryClient: QueryClient, userId: string, created: Post) {
+  // A group's post (issue 27) is not the feed's: it is never made here, and never shown there.
+  if (created.accessLevel === 'group') return;
   for (const filter of ['all', created.accessLevel] as const) {
     queryClient.setQueryData<FeedPages>(feedKeys.list(userId, filter), (data) =>
       data
@@ -88,47 +77,5 @@ export function useAddPost(userId: string) {
     mutationFn: (body: PostAddBody) => api.post(API.posts.add, post, { ...body, postedBy: userId }),
     // The answer is the stored post: refetching every loaded page would only repeat it.
     onSuccess: (created) => prependPost(queryClient, userId, created),
-  });
-}
-
-/** Likes or unlikes (the server toggles); the heart changes at once and the answer settles it. */
-export function useToggleLike(userId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (postId: string) =>
-      api.post(API.posts.updateLikes, updateLikesAnswer, { postId, userId }),
-    onMutate: async (postId) => {
-      await queryClient.cancelQueries({ queryKey: feedKeys.all });
-      const before = queryClient.getQueriesData<FeedPages>({ queryKey: feedKeys.all });
-      updateCachedPost(queryClient, postId, (p) => ({
-        ...p,
-        likedByMe: !p.likedByMe,
-        likesCount: Math.max(0, p.likesCount + (p.likedByMe ? -1 : 1)),
-      }));
-      return { before };
-    },
-    onSuccess: ({ updatedPost }, postId) =>
-      updateCachedPost(queryClient, postId, (p) => ({
-        ...p,
-        likesCount: updatedPost.likesCount,
-        likedByMe: updatedPost.likedByMe,
-      })),
-    onError: (error, _postId, context) => {
-      for (const [key, data] of context?.before ?? []) queryClient.setQueryData(key, data);
-      // member-portal.md §8: like errors are only logged.
-      console.error('Failed to update likes', error);
-    },
-  });
-}
-
-export function useSaveComment(userId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ postId, comment }: { postId: string; comment: string }) =>
-      api.post(API.posts.saveComment, postComment, { postId, commenterId: userId, comment }),
-    onSuccess: (saved, { postId }) =>
-      updateCachedPost(queryClient, postId, (p) => ({ ...p, comments: [...p.comments, saved] })),
-    // member-portal.md §8: comment errors are only logged.
-    onError: (error) => console.error('Failed to save comment', error),
   });
 }

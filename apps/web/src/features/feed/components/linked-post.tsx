@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { ApiRequestError } from '../../../lib/api-client';
 import { onePostQuery } from '../api/posts';
-import { PostCard } from './post-card';
+import { PostCard } from '../../../components/post-card';
 
 /**
  * The post a link names (`/feed?post={id}`, a notification's link): shown first, ringed, and

@@ -6,7 +6,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { startTransition, useEffect, useEffectEvent, useState } from 'react';
 import { notify } from '../../../lib/notify';
 import { feedQuery } from '../api/posts';
-import { PostCard } from './post-card';
+import { PostCard } from '../../../components/post-card';
 
 function PostSkeleton() {
   return (

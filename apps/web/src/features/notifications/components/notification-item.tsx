@@ -5,7 +5,7 @@ import { memo } from 'react';
 import { Link } from 'react-router';
 import { AuthorAvatar } from '../../../components/author-avatar';
 import { postTime, postTimeFull } from '../../../lib/time-zone';
-import { quotedDetail, sentence } from '../utils/sentence';
+import { notificationLink, quotedDetail, sentence } from '../utils/sentence';
 import classes from './notifications.module.css';
 
 const AVATAR = 44;
@@ -24,7 +24,7 @@ function Picture({ notification }: { notification: Notification }) {
   const Icon =
     notification.kind === 'signups_waiting'
       ? IconUserPlus
-      : notification.kind === 'group_request_decided'
+      : notification.kind.startsWith('group_')
         ? IconUsersGroup
         : IconBell;
   return (
@@ -51,7 +51,7 @@ export const NotificationItem = memo(function NotificationItem({
   return (
     <li>
       <Link
-        to={notification.target.url}
+        to={notificationLink(notification)}
         className={classes.item}
         data-unread={unread || undefined}
         data-kind={notification.kind}

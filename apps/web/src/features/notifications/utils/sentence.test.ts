@@ -1,7 +1,7 @@
 import type { Notification } from '@alumnet/contract';
 import { describe, expect, it } from 'vitest';
 import { id } from '../../../testing/member';
-import { quotedDetail, sentenceText } from './sentence';
+import { notificationLink, quotedDetail, sentenceText } from './sentence';
 
 const person = (n: number, fullName: string) => ({ id: id(n), fullName, profilePicture: null });
 const ASHA = person(2, 'Asha Rao');
@@ -68,6 +68,27 @@ describe('sentence', () => {
     expect(sentenceText(row({ kind: 'signups_waiting', count: 1, actors: [] }))).toBe(
       '1 sign-up is waiting for approval',
     );
+  });
+
+  it("names the group a request was made to, quotes a group's post, and leads to the group", () => {
+    const target = { type: 'group' as const, id: id(7), url: '/groups' };
+    const asked = 'Rahul Verma asked to join Bengaluru Chapter.';
+    expect(sentenceText(row({ kind: 'group_join_request', detail: asked, target }))).toBe(
+      'Asha Rao asked to join Bengaluru Chapter',
+    );
+    expect(
+      sentenceText(
+        row({ kind: 'group_join_request', count: 2, actors: [ASHA, RAHUL], detail: asked, target }),
+      ),
+    ).toBe('Asha Rao and Rahul Verma asked to join Bengaluru Chapter');
+    expect(sentenceText(row({ kind: 'group_join_request', detail: null, target }))).toBe(
+      'Asha Rao asked to join your group',
+    );
+    const posted = row({ kind: 'group_post', detail: 'Meet-up on Sunday', target });
+    expect(sentenceText(posted)).toBe('Asha Rao posted in one of your groups');
+    expect(quotedDetail(posted)).toBe('Meet-up on Sunday');
+    expect(notificationLink(posted)).toBe(`/groups/${id(7)}`);
+    expect(notificationLink(row({}))).toBe(`/feed?post=${id(6)}`);
   });
 
   it('quotes a comment, not a decision', () => {

@@ -1,4 +1,5 @@
 import { NOTIFICATION_ACTORS_SHOWN, type Notification } from '@alumnet/contract';
+import { pathTo, paths } from '../../../config/paths';
 
 /** A notification as the list reads it: who (set in bold, or null) and what happened. */
 export interface Sentence {
@@ -37,6 +38,22 @@ function groupDecision(detail: string | null) {
   return detail.trim().replace(/\.$/, '');
 }
 
+const ASKED = ' asked to join ';
+/**
+ * The group a join request names: the server writes "Asha Rao asked to join Bengaluru
+ * Chapter." (the row keeps the latest request's), so the sentence counts everyone who asked.
+ */
+function requestedGroup(detail: string | null) {
+  const at = detail?.indexOf(ASKED) ?? -1;
+  if (!detail || at < 0) return null;
+  return (
+    detail
+      .slice(at + ASKED.length)
+      .trim()
+      .replace(/\.$/, '') || null
+  );
+}
+
 /** What the list says of one notification (issue 26), grouped rows included. */
 export function sentence(n: Notification): Sentence {
   const who = whoDidIt(n);
@@ -55,6 +72,11 @@ export function sentence(n: Notification): Sentence {
       return { who, what: n.count > 1 ? `sent you ${n.count} messages` : 'wrote to you' };
     case 'group_request_decided':
       return { who: null, what: groupDecision(n.detail) };
+    case 'group_join_request':
+      return { who, what: `asked to join ${requestedGroup(n.detail) ?? 'your group'}` };
+    // The detail is the post's first words (quoted under the sentence), not the group's name.
+    case 'group_post':
+      return { who, what: 'posted in one of your groups' };
     case 'signups_waiting':
       return {
         who: null,
@@ -74,6 +96,17 @@ export const sentenceText = (n: Notification) => {
 
 /** The comment's first words under the sentence, for the kinds whose detail is one. */
 export const quotedDetail = (n: Notification) =>
-  n.kind === 'post_comment' || n.kind === 'job_comment' || n.kind === 'post_reply'
+  n.kind === 'post_comment' ||
+  n.kind === 'job_comment' ||
+  n.kind === 'post_reply' ||
+  n.kind === 'group_post'
     ? n.detail
     : null;
+
+/** Where a row leads: the server's address, or the group's page for what happened in a group. */
+export function notificationLink({ kind, target }: Pick<Notification, 'kind' | 'target'>) {
+  if ((kind === 'group_join_request' || kind === 'group_post') && target.type === 'group') {
+    return pathTo(paths.group, { id: target.id });
+  }
+  return target.url;
+}

@@ -29,6 +29,14 @@ export const KIND_TEXTS: Record<NotificationKind, { label: string; description: 
     label: 'Group requests',
     description: 'Your request to join a group is approved or declined.',
   },
+  group_join_request: {
+    label: 'Requests to join your groups',
+    description: 'For organisers: members ask to join a group you run.',
+  },
+  group_post: {
+    label: 'Posts in your groups',
+    description: 'Someone posts in a group you are in.',
+  },
   signups_waiting: {
     label: 'Sign-ups waiting for approval',
     description: "For admins: a summary of your college's new sign-ups, at most once a day.",

@@ -27,7 +27,7 @@ interface Props {
 
 /** admin-area.md §2: the Admin Dashboard tab's buttons; the last four are the super admin's. */
 export function AdminToolbar({ isSuperAdmin, companiesOpen, onToggleCompanies, onReload }: Props) {
-  // Twelve buttons on a phone: smaller, so they take a few short rows, not a column.
+  // A dozen buttons and more on a phone: smaller, so they take a few short rows, not a column.
   const size = useFromBreakpoint('sm') ? 'sm' : 'xs';
   const link = { component: Link, variant: 'light', size } as const;
   const superLink = { component: Link, variant: 'default', size } as const;
@@ -60,6 +60,9 @@ export function AdminToolbar({ isSuperAdmin, companiesOpen, onToggleCompanies, o
         </Button>
         <Button {...link} to={paths.quizHost} leftSection={<IconDeviceGamepad2 size={16} />}>
           Live Quiz
+        </Button>
+        <Button {...link} to={paths.manageGroups} leftSection={<IconUsersGroup size={16} />}>
+          Groups
         </Button>
         <Tooltip label="Reload">
           <ActionIcon

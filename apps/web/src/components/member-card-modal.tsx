@@ -2,13 +2,23 @@ import { imageUrl, type Alumnus } from '@alumnet/contract';
 import { Avatar, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { IconBriefcase, IconMapPin, IconSchool } from '@tabler/icons-react';
 
+/** Who the card shows: an Alum Zone row, or a group's member (who lacks the college and place). */
+export type MemberCard = Pick<
+  Alumnus,
+  '_id' | 'fullName' | 'profilePic' | 'batchName' | 'branchName' | 'companyName'
+> &
+  Partial<Pick<Alumnus, 'collegeName' | 'locationCity' | 'locationCountry'>>;
+
 interface Props {
-  alumnus: Alumnus | null;
+  member: MemberCard | null;
   onClose: () => void;
 }
 
-/** The row's modal: picture, name, branch and batch, college and Close (member-portal.md §2). */
-export function AlumnusModal({ alumnus, onClose }: Props) {
+/**
+ * A member's card: picture, name, branch and batch, college and Close (member-portal.md §2).
+ * Alum Zone's rows open it, and so do a group's members (issue 27).
+ */
+export function MemberCardModal({ member: alumnus, onClose }: Props) {
   const place = [alumnus?.locationCity, alumnus?.locationCountry].filter(Boolean).join(', ');
   const branchAndBatch = [alumnus?.branchName, alumnus?.batchName].filter(Boolean).join(', ');
   return (

@@ -10,15 +10,16 @@ import {
   Text,
   Tooltip,
 } from '@mantine/core';
-import { imageUrl, type AccessLevel, type Post } from '@alumnet/contract';
-import { memo } from 'react';
-import { useToggleLike } from '../api/posts';
-import { AuthorAvatar, classOf } from '../../../components/author-avatar';
-import { ACCESS_LEVEL_LABELS } from '../../../lib/access-levels';
-import { postTime, postTimeFull, useTimeZone } from '../../../lib/time-zone';
-import { ReactionsBar } from '../../../components/reactions-bar';
-import { CommentSection } from './comment-section';
-import classes from './feed-page.module.css';
+import { imageUrl, type AccessLevel, type Post, type PostComment } from '@alumnet/contract';
+import { IconPin } from '@tabler/icons-react';
+import { memo, type ReactNode } from 'react';
+import { ACCESS_LEVEL_LABELS } from '../lib/access-levels';
+import { useSaveComment, useToggleLike } from '../lib/post-actions';
+import { postTime, postTimeFull, useTimeZone } from '../lib/time-zone';
+import { AuthorAvatar, classOf } from './author-avatar';
+import { CommentThread, REMOVED_LABEL } from './comment-thread';
+import { ReactionsBar } from './reactions-bar';
+import classes from './post-card.module.css';
 
 const LEVEL_COLORS: Record<AccessLevel, string> = {
   college: 'blue',
@@ -26,15 +27,27 @@ const LEVEL_COLORS: Record<AccessLevel, string> = {
   branch: 'teal',
 };
 
+type PostCardProps = {
+  post: Post;
+  userId: string;
+  /** A group's organisers: the post's own menu (pin, remove), at the top right. */
+  menu?: ReactNode;
+  /** A group's organisers: each comment's menu (remove). */
+  commentMenu?: (comment: PostComment) => ReactNode;
+};
+
 /**
- * Memoized: the query keeps an unchanged post the same object across refetches, so the list's
- * own changes (drawing more posts, its fetch status) do not redraw every card of the feed.
+ * A post of the feed or of a group (issue 27: one post model, one card). Memoized: the query
+ * keeps an unchanged post the same object across refetches, so the list's own changes (drawing
+ * more posts, its fetch status) do not redraw every card.
  */
-export const PostCard = memo(function PostCard({ post, userId }: { post: Post; userId: string }) {
+export const PostCard = memo(function PostCard({ post, userId, menu, commentMenu }: PostCardProps) {
   const toggleLike = useToggleLike(userId);
+  const saveComment = useSaveComment(userId);
   const timeZone = useTimeZone();
   const author = post.postedBy;
   const comments = post.comments.length;
+  const level = post.accessLevel === 'group' ? null : post.accessLevel;
 
   return (
     <Card
@@ -44,7 +57,9 @@ export const PostCard = memo(function PostCard({ post, userId }: { post: Post; u
       padding="md"
       data-post-id={post._id}
       data-access-level={post.accessLevel}
+      data-removed={post.removed || undefined}
       aria-label={`Post by ${author.fullName}`}
+      style={post.removed ? { opacity: 0.6 } : undefined}
     >
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
         <Group gap="sm" wrap="nowrap" miw={0}>
@@ -64,15 +79,24 @@ export const PostCard = memo(function PostCard({ post, userId }: { post: Post; u
             </Text>
           </Box>
         </Group>
-        <Badge
-          variant="light"
-          color={LEVEL_COLORS[post.accessLevel]}
-          size="sm"
-          style={{ flexShrink: 0 }}
-          data-testid="post-level"
-        >
-          {ACCESS_LEVEL_LABELS[post.accessLevel]}
-        </Badge>
+        <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
+          {post.pinned && (
+            <Badge variant="light" color="orange" size="sm" leftSection={<IconPin size={12} />}>
+              Pinned
+            </Badge>
+          )}
+          {post.removed && (
+            <Badge variant="light" color="gray" size="sm">
+              {REMOVED_LABEL}
+            </Badge>
+          )}
+          {level && (
+            <Badge variant="light" color={LEVEL_COLORS[level]} size="sm" data-testid="post-level">
+              {ACCESS_LEVEL_LABELS[level]}
+            </Badge>
+          )}
+          {menu}
+        </Group>
       </Group>
 
       <Text mt="sm" className={classes.message}>
@@ -116,7 +140,14 @@ export const PostCard = memo(function PostCard({ post, userId }: { post: Post; u
 
       <Divider my="sm" />
       <Stack gap="sm">
-        <CommentSection post={post} userId={userId} />
+        <CommentThread
+          comments={post.comments}
+          pending={saveComment.isPending}
+          commentMenu={commentMenu}
+          onComment={(comment, done) =>
+            saveComment.mutate({ postId: post._id, comment }, { onSuccess: done })
+          }
+        />
       </Stack>
     </Card>
   );

@@ -1,0 +1,30 @@
+import type { GroupKind, MemberGroupStatus } from '@alumnet/contract';
+
+export const KIND_LABELS: Record<GroupKind, string> = {
+  open: 'Open',
+  request: 'By request',
+  hidden: 'Hidden',
+  automatic: 'Automatic',
+};
+
+export const KIND_COLORS: Record<GroupKind, string> = {
+  open: 'teal',
+  request: 'blue',
+  hidden: 'grape',
+  automatic: 'orange',
+};
+
+/**
+ * What a member may do about a group: join an open one (or a hidden one by its link), ask to
+ * join one by request, wait, or nothing (automatic groups fill by the profile).
+ */
+export type GroupAction = 'join' | 'request' | 'pending' | 'member' | 'automatic';
+
+export function groupAction(kind: GroupKind, status: MemberGroupStatus): GroupAction {
+  if (status === 'approved') return 'member';
+  if (status === 'pending') return 'pending';
+  if (kind === 'automatic') return 'automatic';
+  return kind === 'request' ? 'request' : 'join';
+}
+
+export const memberCount = (n: number) => `${n} ${n === 1 ? 'member' : 'members'}`;
