@@ -1,12 +1,14 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../client';
-import { feedback, groupMembers, groups, helpRequests, users } from '../schema';
+import { feedback, helpRequests, users } from '../schema';
+import { seedDemoGroups } from './demo-groups';
 
 const day = 86_400_000;
 
 /**
- * Groups with join requests waiting (member@ has one group left to ask for), help requests open
- * and closed, and feedback of every type, for the super admin's community screens.
+ * The groups (demo-groups.ts: one of each kind, with requests waiting and a group member@ may
+ * still ask to join), help requests open and closed, and feedback of every type, for the super
+ * admin's community screens.
  */
 export async function seedDemoCommunity(
   tx: Executor,
@@ -23,33 +25,7 @@ export async function seedDemoCommunity(
       .orderBy(asc(users.createdAt), asc(users.id))
       .limit(limit);
 
-  const made = await tx
-    .insert(groups)
-    .values([
-      {
-        collegeId: ids.demoCollegeId,
-        groupName: 'Bengaluru Chapter',
-        description: 'Alumni living and working in and around Bengaluru.',
-      },
-      {
-        collegeId: ids.demoCollegeId,
-        groupName: 'Startup Founders',
-        description: 'Founders and early employees sharing lessons and leads.',
-      },
-      {
-        collegeId: ids.demoCollegeId,
-        groupName: 'Class of 2015',
-        description: 'Reunions and news from the 2015 batch.',
-      },
-      {
-        collegeId: ids.secondCollegeId,
-        groupName: 'Mumbai Meetups',
-        description: 'Monthly meetups for alumni in Mumbai.',
-      },
-    ])
-    .returning({ id: groups.id, collegeId: groups.collegeId });
-  const [bengaluru, startups, , mumbai] = made;
-
+  await seedDemoGroups(tx, ids);
   const first = await alumni(ids.demoCollegeId, 12);
   const named = await tx
     .select({ id: users.id, email: users.email })
@@ -58,30 +34,6 @@ export async function seedDemoCommunity(
   const member = named.find((u) => u.email === 'member@demo.alumnet.dev');
   const others = first.filter((u) => !named.some((n) => n.id === u.id));
   const second = await alumni(ids.secondCollegeId, 3);
-
-  const rows: (typeof groupMembers.$inferInsert)[] = [];
-  others.slice(0, 4).forEach((u, i) =>
-    rows.push({
-      groupId: bengaluru!.id,
-      userId: u.id,
-      status: 'pending',
-      createdAt: new Date(now - (i + 1) * day),
-    }),
-  );
-  others
-    .slice(4, 10)
-    .forEach((u) => rows.push({ groupId: bengaluru!.id, userId: u.id, status: 'approved' }));
-  others.slice(4, 6).forEach((u, i) =>
-    rows.push({
-      groupId: startups!.id,
-      userId: u.id,
-      status: 'pending',
-      createdAt: new Date(now - (i + 2) * day),
-    }),
-  );
-  if (member) rows.push({ groupId: bengaluru!.id, userId: member.id, status: 'approved' });
-  second.forEach((u) => rows.push({ groupId: mumbai!.id, userId: u.id, status: 'pending' }));
-  if (rows.length > 0) await tx.insert(groupMembers).values(rows);
 
   await tx.insert(helpRequests).values([
     {

@@ -8,6 +8,7 @@ const hour = 3_600_000;
  * link leads to something real: the likes on Meera's most-liked post (grouped, "X and N others"),
  * the latest comment on one of her posts, the latest message written to her, her approved group
  * request; for the college's admin, the sign-ups waiting. Run after the posts, chat and groups.
+ * Likes and comments are taken from her feed posts, whose links open the feed.
  */
 export async function seedDemoNotifications(tx: Executor) {
   const [member] = (
@@ -21,7 +22,7 @@ export async function seedDemoNotifications(tx: Executor) {
   await tx.execute(sql`
     WITH top AS (
       SELECT p.id FROM posts p
-       WHERE p.author_id = ${m}
+       WHERE p.author_id = ${m} AND p.access_level <> 'group'
        ORDER BY (SELECT count(*) FROM post_likes l WHERE l.post_id = p.id AND l.user_id <> ${m}) DESC,
                 p.created_at DESC
        LIMIT 1
@@ -41,7 +42,7 @@ export async function seedDemoNotifications(tx: Executor) {
     WITH c AS (
       SELECT c.post_id, c.user_id, c.comment, c.created_at
         FROM post_comments c JOIN posts p ON p.id = c.post_id
-       WHERE p.author_id = ${m} AND c.user_id <> ${m}
+       WHERE p.author_id = ${m} AND c.user_id <> ${m} AND p.access_level <> 'group'
        ORDER BY c.created_at DESC
        LIMIT 1
     ),
@@ -82,7 +83,7 @@ export async function seedDemoNotifications(tx: Executor) {
   await tx.execute(sql`
     WITH decided AS (
       SELECT g.id, g.group_name FROM group_members gm JOIN groups g ON g.id = gm.group_id
-       WHERE gm.user_id = ${m} AND gm.status = 'approved'
+       WHERE gm.user_id = ${m} AND gm.status = 'approved' AND g.kind = 'request'
        ORDER BY g.group_name LIMIT 1
     ),
     n AS (
