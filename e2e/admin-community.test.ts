@@ -33,10 +33,11 @@ describe('community: help, join requests, feedback', () => {
 
     await page.getByRole('link', { name: 'Groups' }).first().click();
     await page.waitForURL(url('/groups'));
-    await page.getByRole('button', { name: `Join ${GROUP}` }).click();
+    // A by-request group: the card asks, then shows the request waiting.
+    await page.getByRole('button', { name: `Request to join ${GROUP}`, exact: true }).click();
     await toast(COMMUNITY_MESSAGES.joinRequested).waitFor();
     const card = page.locator('.mantine-Card-root', { hasText: GROUP });
-    await card.getByText('Request pending').waitFor();
+    await card.getByText('Pending', { exact: true }).waitFor();
 
     await page.goto(url('/feedback'));
     await page.getByRole('radio', { name: 'Bug' }).check();

@@ -19,7 +19,6 @@ const OVERLAYS = new Set([
   'Drawer',
   'FocusTrap',
   'Indicator',
-  'Menu',
   'Modal',
   'ModalBase',
   'NavLink',
@@ -48,8 +47,14 @@ const OCCASIONAL = new Set([
   'FileInput',
   'FloatingIndicator',
   'Grid',
+  // A group's organisers' menus on posts and comments.
+  'Menu',
+  // The organisers' picker of /dashboard/groups (with the pills it draws).
+  'MultiSelect',
   'NumberInput',
   'Pagination',
+  'Pill',
+  'PillsInput',
   'Progress',
   'Radio',
   'RingProgress',

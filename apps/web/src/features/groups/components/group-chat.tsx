@@ -120,7 +120,7 @@ function Conversation({ group, user }: { group: GroupDetail; user: SignedInUser 
             m={0}
             p={0}
             style={{ listStyle: 'none' }}
-            aria-label="Messages"
+            aria-label="Group messages"
           >
             {query.hasNextPage && (
               <Center>

@@ -235,7 +235,7 @@ describe('Group chat', { timeout: 30_000 }, () => {
     });
     renderGroup();
     fireEvent.click(await screen.findByRole('tab', { name: 'Chat' }));
-    await screen.findByRole('list', { name: 'Messages' });
+    await screen.findByRole('list', { name: 'Group messages' });
     await waitFor(() => expect(socket.listening('newGroupMessage')).toBe(true));
     return { posts, calls };
   }
