@@ -80,6 +80,8 @@ export const groupDetail = z.object({
   coverPicture: z.string().nullable(),
   kind: z.enum(GROUP_KINDS),
   rule: groupRule.nullable(),
+  /** What the rule's value names, for people (the city's name for a city id). */
+  ruleLabel: z.string().nullable(),
   memberCount: z.number().int(),
   myStatus: memberGroupStatus,
   myRole: z.enum(GROUP_ROLES).nullable(),
@@ -153,6 +155,7 @@ export const managedGroupRow = z.object({
   coverPicture: z.string().nullable(),
   kind: z.enum(GROUP_KINDS),
   rule: groupRule.nullable(),
+  ruleLabel: z.string().nullable(),
   memberCount: z.number().int(),
   pendingCount: z.number().int(),
   archived: z.boolean(),

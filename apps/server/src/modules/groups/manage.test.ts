@@ -34,6 +34,7 @@ describe('POST /api/groups', () => {
         description: '',
         kind: 'open',
         rule: null,
+        ruleLabel: null,
         memberCount: 0,
         myStatus: 'none',
         mayModerate: true,
@@ -279,6 +280,9 @@ describe('GET /api/groups/manage', () => {
       archived: false,
       organisers: [{ _id: t.idOf('organiser'), fullName: expect.any(String) }],
     });
+    // A rule's value is named for people: the demo's city chapter reads "Bengaluru", not an id.
+    const chapter = bySuper.json().groups.find((g: { kind: string }) => g.kind === 'automatic');
+    expect(chapter).toMatchObject({ rule: { field: 'city' }, ruleLabel: 'Bengaluru' });
     // An admin naming another college still sees their own.
     const far = t.users.otherAdmin!.collegeId;
     const own = await t.call('admin', 'GET', `${API.groups.manage}?collegeId=${far}`);

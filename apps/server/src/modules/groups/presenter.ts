@@ -21,7 +21,7 @@ function statusOf(access: GroupAccess): MemberGroupStatus {
 /** GET /api/groups/{id}: the group as the caller sees it. */
 export function presentGroup(
   access: GroupAccess,
-  memberCount: number,
+  facts: { memberCount: number; ruleLabel: string | null },
   inviteToken: string | null,
 ): GroupDetail {
   const { group } = access;
@@ -32,7 +32,8 @@ export function presentGroup(
     coverPicture: group.coverPicture,
     kind: group.kind,
     rule: presentRule(group),
-    memberCount,
+    ruleLabel: facts.ruleLabel,
+    memberCount: facts.memberCount,
     myStatus: statusOf(access),
     myRole: access.role,
     mayModerate: access.mayModerate,
@@ -50,6 +51,7 @@ export function presentManagedGroup(row: {
   group: GroupRow;
   memberCount: number;
   pendingCount: number;
+  ruleLabel: string | null;
   organisers: { _id: string; fullName: string }[];
 }): ManagedGroupRow {
   const { group } = row;
@@ -60,6 +62,7 @@ export function presentManagedGroup(row: {
     coverPicture: group.coverPicture,
     kind: group.kind,
     rule: presentRule(group),
+    ruleLabel: row.ruleLabel,
     memberCount: row.memberCount,
     pendingCount: row.pendingCount,
     archived: group.archivedAt !== null,

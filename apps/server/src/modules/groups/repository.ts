@@ -48,12 +48,25 @@ export async function findGroup(db: Executor, groupId: string) {
   return row;
 }
 
-export async function countMembers(db: Executor, groupId: string) {
+/**
+ * What an automatic group's rule value names, for people: the batch's, branch's, degree's,
+ * country's or city's name (a company rule names itself). Correlated with the outer `groups` row.
+ */
+const ruleLabel = sql<string | null>`CASE groups.rule_field
+  WHEN 'batch' THEN (SELECT b.batch_name FROM batches b WHERE b.id::text = groups.rule_value)
+  WHEN 'branch' THEN (SELECT b.branch_name FROM branches b WHERE b.id::text = groups.rule_value)
+  WHEN 'degree' THEN (SELECT d.degree_name FROM degrees d WHERE d.id::text = groups.rule_value)
+  WHEN 'country' THEN (SELECT c.country_name FROM countries c WHERE c.id = groups.rule_value)
+  WHEN 'city' THEN (SELECT c.city_name FROM cities c WHERE c.id::text = groups.rule_value)
+  ELSE groups.rule_value END`;
+
+/** What the group page shows besides the group's own row: its member count and rule's label. */
+export async function groupFacts(db: Executor, groupId: string) {
   const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(groupMembers)
-    .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.status, 'approved')));
-  return row?.count ?? 0;
+    .select({ memberCount, ruleLabel })
+    .from(groups)
+    .where(eq(groups.id, groupId));
+  return row ?? { memberCount: 0, ruleLabel: null };
 }
 
 /** The members waiting for a group, oldest request first. */
@@ -432,6 +445,7 @@ export function managedGroups(db: Executor, collegeId: string) {
       group: groups,
       memberCount,
       pendingCount,
+      ruleLabel,
       organisers: sql<{ _id: string; fullName: string }[]>`coalesce((
         select json_agg(json_build_object('_id', u.id, 'fullName', u.full_name)
                         ORDER BY u.full_name, u.id)

@@ -72,6 +72,7 @@ describe('automatic groups', () => {
     expect(head).toMatchObject({
       kind: 'automatic',
       rule: { field: 'city', value: String(city.Bengaluru) },
+      ruleLabel: 'Bengaluru',
       memberCount: inBlr.length,
       myStatus: 'approved',
     });

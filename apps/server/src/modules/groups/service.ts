@@ -113,7 +113,7 @@ export function createGroupService(db: Database, live: () => GroupLive, tell: Te
       access.mayModerate && group.kind === 'hidden'
         ? await repo.inviteToken(db, group.id, newInviteToken())
         : null;
-    return { group: presentGroup(access, await repo.countMembers(db, group.id), token) };
+    return { group: presentGroup(access, await repo.groupFacts(db, group.id), token) };
   }
 
   return {

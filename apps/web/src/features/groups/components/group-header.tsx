@@ -19,7 +19,7 @@ import { ApiRequestError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useJoinGroup, useLeaveGroup, useNewInvite } from '../api/groups';
 import { GroupCover } from './group-cover';
-import { KIND_COLORS, KIND_LABELS, groupAction, memberCount } from './group-kind';
+import { KIND_COLORS, KIND_LABELS, groupAction, memberCount, ruleSentence } from './group-kind';
 import classes from './groups.module.css';
 
 const failed = (fallback: string) => (error: Error) =>
@@ -54,6 +54,11 @@ export function GroupHeader({ group, invite }: { group: GroupDetail; invite: str
                 {memberCount(group.memberCount)}
               </Text>
             </Group>
+            {group.rule && (
+              <Text size="sm" c="dimmed">
+                {ruleSentence(group)}
+              </Text>
+            )}
           </Stack>
           <MembershipAction group={group} invite={invite} />
         </Group>
@@ -77,7 +82,7 @@ function MembershipAction({ group, invite }: { group: GroupDetail; invite: strin
 
   if (action === 'member') {
     return (
-      <Stack gap={4} align="flex-end">
+      <Stack gap={4} className={classes.memberAction}>
         {group.kind === 'automatic' && (
           <Text size="xs" c="dimmed">
             {GROUP_MESSAGES.automaticJoin}

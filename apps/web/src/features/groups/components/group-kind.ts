@@ -1,4 +1,4 @@
-import type { GroupKind, MemberGroupStatus } from '@alumnet/contract';
+import type { GroupDetail, GroupKind, MemberGroupStatus } from '@alumnet/contract';
 
 export const KIND_LABELS: Record<GroupKind, string> = {
   open: 'Open',
@@ -28,3 +28,7 @@ export function groupAction(kind: GroupKind, status: MemberGroupStatus): GroupAc
 }
 
 export const memberCount = (n: number) => `${n} ${n === 1 ? 'member' : 'members'}`;
+
+/** Who an automatic group holds, in words: "Everyone whose city is Bengaluru". */
+export const ruleSentence = (group: Pick<GroupDetail, 'rule' | 'ruleLabel'>) =>
+  group.rule && `Everyone whose ${group.rule.field} is ${group.ruleLabel ?? group.rule.value}`;

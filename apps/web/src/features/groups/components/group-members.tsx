@@ -144,19 +144,22 @@ export function GroupMembers({
                     </Box>
                   </Group>
                 </UnstyledButton>
-                {group.mayModerate && member._id !== user._id && (
-                  <Tooltip label="Remove from the group" withArrow>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={`Remove ${member.fullName}`}
-                      loading={remove.isPending && remove.variables === member._id}
-                      onClick={() => removeMember(member)}
-                    >
-                      <IconUserMinus size={18} />
-                    </ActionIcon>
-                  </Tooltip>
-                )}
+                {group.mayModerate &&
+                  member._id !== user._id &&
+                  // Only the college's admins take an organiser out (the server says the same).
+                  (member.role !== 'organiser' || user.userType === 'a' || user.isSuperAdmin) && (
+                    <Tooltip label="Remove from the group" withArrow>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={`Remove ${member.fullName}`}
+                        loading={remove.isPending && remove.variables === member._id}
+                        onClick={() => removeMember(member)}
+                      >
+                        <IconUserMinus size={18} />
+                      </ActionIcon>
+                    </Tooltip>
+                  )}
               </Group>
             ))}
           </Stack>

@@ -21,6 +21,7 @@ const group = (over: Partial<GroupDetail> = {}): GroupDetail => ({
   coverPicture: null,
   kind: 'open',
   rule: null,
+  ruleLabel: null,
   memberCount: 42,
   myStatus: 'none',
   myRole: null,

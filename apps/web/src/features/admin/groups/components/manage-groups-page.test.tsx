@@ -21,6 +21,7 @@ const ROW: ManagedGroupRow = {
   coverPicture: null,
   kind: 'request',
   rule: null,
+  ruleLabel: null,
   memberCount: 12,
   pendingCount: 3,
   archived: false,

@@ -109,7 +109,9 @@ function ManageGroups() {
                     {group.name}
                   </Text>
                   <Group gap={4} wrap="nowrap">
-                    <Badge variant="light">{KIND_LABELS[group.kind]}</Badge>
+                    <Badge variant="light" style={{ flexShrink: 0 }}>
+                      {KIND_LABELS[group.kind]}
+                    </Badge>
                     {group.archived && (
                       <Badge variant="light" color="gray">
                         Archived
@@ -121,7 +123,7 @@ function ManageGroups() {
                   <Text size="sm">
                     Rule: {RULE_FIELD_LABELS[group.rule.field]} is{' '}
                     <Text span fw={500}>
-                      {group.rule.value}
+                      {group.ruleLabel ?? group.rule.value}
                     </Text>
                   </Text>
                 )}
