@@ -108,10 +108,8 @@ function ManageGroups() {
                   <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
                     {group.name}
                   </Text>
-                  <Group gap={4} wrap="nowrap">
-                    <Badge variant="light" style={{ flexShrink: 0 }}>
-                      {KIND_LABELS[group.kind]}
-                    </Badge>
+                  <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
+                    <Badge variant="light">{KIND_LABELS[group.kind]}</Badge>
                     {group.archived && (
                       <Badge variant="light" color="gray">
                         Archived
