@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { idSchema, requiredText } from './common';
-import { IMAGE_NAME } from './images';
-import { MAX_MESSAGE_LENGTH } from './chat';
-import { MAX_POST_LENGTH } from './posts';
+import { sendMessageBody } from './chat';
+import { postAddBody, storedImage } from './posts';
 
 /**
  * Groups that live (issue 27): a page, a feed, members, organisers and a chat for every chapter
@@ -73,7 +72,8 @@ export const groupRule = z.object(
 export type GroupRule = z.infer<typeof groupRule>;
 
 /** GET /api/groups/{id}. */
-export const groupDetail = z.object({
+/** What the group page and /dashboard/groups both show of a group. */
+const groupSummary = z.object({
   id: idSchema,
   name: z.string(),
   description: z.string(),
@@ -83,11 +83,14 @@ export const groupDetail = z.object({
   /** What the rule's value names, for people (the city's name for a city id). */
   ruleLabel: z.string().nullable(),
   memberCount: z.number().int(),
+  archived: z.boolean(),
+});
+
+export const groupDetail = groupSummary.extend({
   myStatus: memberGroupStatus,
   myRole: z.enum(GROUP_ROLES).nullable(),
   /** Whether the caller may run it: an organiser, an admin of its college, a super admin. */
   mayModerate: z.boolean(),
-  archived: z.boolean(),
   pinnedPostId: idSchema.nullable(),
   /** Hidden groups, for those who run them: the path of the invitation link. */
   invitePath: z.string().nullable(),
@@ -98,13 +101,6 @@ export type GroupAnswer = z.infer<typeof groupAnswer>;
 export const groupParams = z.object({ id: idSchema });
 /** `invite`: a hidden group's invitation secret lets a non-member see its header and join. */
 export const groupQuery = z.object({ invite: z.string().max(100).optional() });
-
-const coverPicture = z
-  .string({ error: 'Invalid image' })
-  .max(300, 'Invalid image')
-  .refine((name) => name === '' || IMAGE_NAME.test(name), 'Invalid image')
-  .nullish()
-  .transform((name) => name || null);
 
 const groupFields = {
   name: requiredText('Group name is required', 100),
@@ -118,7 +114,7 @@ const groupFields = {
     .default(''),
   kind: z.enum(GROUP_KINDS, { error: `kind must be one of: ${GROUP_KINDS.join(', ')}.` }),
   rule: groupRule.nullish().transform((rule) => rule ?? null),
-  coverPicture,
+  coverPicture: storedImage,
 };
 const ruleMatchesKind = (
   body: { kind: GroupKind; rule: GroupRule | null },
@@ -148,17 +144,8 @@ export const organisersBody = z.object({
 });
 
 /** A row of /dashboard/groups. */
-export const managedGroupRow = z.object({
-  id: idSchema,
-  name: z.string(),
-  description: z.string(),
-  coverPicture: z.string().nullable(),
-  kind: z.enum(GROUP_KINDS),
-  rule: groupRule.nullable(),
-  ruleLabel: z.string().nullable(),
-  memberCount: z.number().int(),
+export const managedGroupRow = groupSummary.extend({
   pendingCount: z.number().int(),
-  archived: z.boolean(),
   organisers: z.array(z.object({ _id: idSchema, fullName: z.string() })),
 });
 export type ManagedGroupRow = z.infer<typeof managedGroupRow>;
@@ -204,19 +191,7 @@ export const groupPostsQuery = z.object({
     .optional(),
 });
 /** POST /api/groups/{id}/posts: the feed's post without a level (the group is the audience). */
-export const groupPostBody = z.object({
-  message: z
-    .string({ error: 'Message content cannot be empty.' })
-    .trim()
-    .min(1, 'Message content cannot be empty.')
-    .max(MAX_POST_LENGTH, `A post can have at most ${MAX_POST_LENGTH} characters.`),
-  image: z
-    .string({ error: 'Invalid image' })
-    .max(300, 'Invalid image')
-    .refine((name) => name === '' || IMAGE_NAME.test(name), 'Invalid image')
-    .nullish()
-    .transform((name) => name || null),
-});
+export const groupPostBody = postAddBody.pick({ message: true, image: true });
 export type GroupPostBody = z.input<typeof groupPostBody>;
 export const groupPostParams = z.object({ id: idSchema, postId: idSchema });
 export const groupCommentParams = z.object({ id: idSchema, commentId: idSchema });
@@ -240,13 +215,8 @@ export const groupChatMessageList = z.array(groupChatMessage);
 /** GET /api/groups/{id}/messages?before={messageId}: the page before that one, oldest first. */
 export const groupChatHistoryQuery = z.object({ before: idSchema.optional() });
 /** POST /api/groups/{id}/messages; over the socket as `sendGroupMessage` with the groupId. */
-export const groupChatSendBody = z.object({
-  message: z
-    .string({ error: 'Message cannot be empty.' })
-    .trim()
-    .min(1, 'Message cannot be empty.')
-    .max(MAX_MESSAGE_LENGTH, `A message can have at most ${MAX_MESSAGE_LENGTH} characters.`),
-  /** Sending again with the same clientId (a retry) stores the message once. */
+export const groupChatSendBody = sendMessageBody.extend({
+  /** Required here: a group's many members retry too, and each retry must store one message. */
   clientId: z
     .string({ error: 'clientId is required' })
     .trim()

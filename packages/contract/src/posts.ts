@@ -71,6 +71,14 @@ export const postsFetchBody = z.object({
 export type PostsFetchBody = z.input<typeof postsFetchBody>;
 export const feedCursor = (p: Pick<Post, 'createdAt' | '_id'>) => `${p.createdAt}|${p._id}`;
 
+/** A stored image name (an upload's answer) or nothing: empty, null or absent all mean none. */
+export const storedImage = z
+  .string({ error: 'Invalid image' })
+  .max(300, 'Invalid image')
+  .refine((name) => name === '' || IMAGE_NAME.test(name), 'Invalid image')
+  .nullish()
+  .transform((name) => name || null);
+
 export const postAddBody = z.object({
   /** Accepted for compatibility; the author is always the signed-in member. */
   postedBy: idSchema.optional(),
@@ -80,12 +88,7 @@ export const postAddBody = z.object({
     .min(1, 'Message content cannot be empty.')
     .max(MAX_POST_LENGTH, `A post can have at most ${MAX_POST_LENGTH} characters.`),
   /** A stored image name (the upload's answer); empty or absent means no image. */
-  image: z
-    .string({ error: 'Invalid image' })
-    .max(300, 'Invalid image')
-    .refine((name) => name === '' || IMAGE_NAME.test(name), 'Invalid image')
-    .nullish()
-    .transform((name) => name || null),
+  image: storedImage,
   accessLevel: z.enum(ACCESS_LEVELS, { error: 'Please select a valid value for "Share with"' }),
 });
 export type PostAddBody = z.input<typeof postAddBody>;

@@ -1,24 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { groupMembers, groups, users } from '../db/schema';
+import { GROUP_ROLES, type GroupRole } from './groups';
 import { buildRoleApp, type Role } from './roles';
 
-/**
- * Everyone a group call is tried as (issue 27): the five app roles, and members of the admin's
- * college who stand differently towards one group: outside it, asking to join, in it, running
- * it, and running another group of the college.
- */
-export type GroupCaller = Role | 'outsider' | 'pending' | 'organiser' | 'otherOrganiser';
-export const GROUP_CALLERS: GroupCaller[] = [
-  'visitor',
-  'outsider',
-  'pending',
-  'member',
-  'organiser',
-  'otherOrganiser',
-  'admin',
-  'otherAdmin',
-  'superAdmin',
-];
+// The callers a group call is tried as: one list for every group test (test/groups.ts).
+export type GroupCaller = GroupRole;
+export const GROUP_CALLERS = GROUP_ROLES;
 const EXTRA = ['outsider', 'pending', 'organiser', 'otherOrganiser'] as const;
 type ExtraCaller = (typeof EXTRA)[number];
 

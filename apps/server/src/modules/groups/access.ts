@@ -98,8 +98,11 @@ export function demand(access: GroupAccess, allowed: GrantName, message: string)
   return access;
 }
 
-/** The ids of the groups a member is in (their socket joins these groups' chat rooms). */
-export async function memberGroupIds(db: Executor, userId: string) {
+/**
+ * The ids of the live groups a member is in (their socket joins these groups' chat rooms), or
+ * of one kind of them (automatic: what a profile change may move).
+ */
+export async function memberGroupIds(db: Executor, userId: string, kind?: GroupKind) {
   const rows = await db
     .select({ id: groupMembers.groupId })
     .from(groupMembers)
@@ -109,6 +112,7 @@ export async function memberGroupIds(db: Executor, userId: string) {
         eq(groupMembers.userId, userId),
         eq(groupMembers.status, 'approved'),
         sql`${groups.archivedAt} IS NULL`,
+        kind ? eq(groups.kind, kind) : undefined,
       ),
     );
   return rows.map((r) => r.id);

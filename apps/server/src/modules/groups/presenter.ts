@@ -18,26 +18,36 @@ function statusOf(access: GroupAccess): MemberGroupStatus {
   return access.status === null || access.status === 'left' ? 'none' : access.status;
 }
 
+interface GroupFacts {
+  memberCount: number;
+  ruleLabel: string | null;
+}
+
+/** What the group page and /dashboard/groups both show of a group. */
+const presentSummary = (group: GroupRow, facts: GroupFacts) => ({
+  id: group.id,
+  name: group.groupName,
+  description: group.description,
+  coverPicture: group.coverPicture,
+  kind: group.kind,
+  rule: presentRule(group),
+  ruleLabel: facts.ruleLabel,
+  memberCount: facts.memberCount,
+  archived: group.archivedAt !== null,
+});
+
 /** GET /api/groups/{id}: the group as the caller sees it. */
 export function presentGroup(
   access: GroupAccess,
-  facts: { memberCount: number; ruleLabel: string | null },
+  facts: GroupFacts,
   inviteToken: string | null,
 ): GroupDetail {
   const { group } = access;
   return {
-    id: group.id,
-    name: group.groupName,
-    description: group.description,
-    coverPicture: group.coverPicture,
-    kind: group.kind,
-    rule: presentRule(group),
-    ruleLabel: facts.ruleLabel,
-    memberCount: facts.memberCount,
+    ...presentSummary(group, facts),
     myStatus: statusOf(access),
     myRole: access.role,
     mayModerate: access.mayModerate,
-    archived: group.archivedAt !== null,
     pinnedPostId: group.pinnedPostId,
     invitePath: inviteToken ? invitePathOf(group.id, inviteToken) : null,
   };
@@ -47,25 +57,16 @@ export const invitePathOf = (groupId: string, token: string) =>
   `/groups/${groupId}?invite=${encodeURIComponent(token)}`;
 
 /** A row of /dashboard/groups. */
-export function presentManagedGroup(row: {
-  group: GroupRow;
-  memberCount: number;
-  pendingCount: number;
-  ruleLabel: string | null;
-  organisers: { _id: string; fullName: string }[];
-}): ManagedGroupRow {
-  const { group } = row;
+export function presentManagedGroup(
+  row: GroupFacts & {
+    group: GroupRow;
+    pendingCount: number;
+    organisers: { _id: string; fullName: string }[];
+  },
+): ManagedGroupRow {
   return {
-    id: group.id,
-    name: group.groupName,
-    description: group.description,
-    coverPicture: group.coverPicture,
-    kind: group.kind,
-    rule: presentRule(group),
-    ruleLabel: row.ruleLabel,
-    memberCount: row.memberCount,
+    ...presentSummary(row.group, row),
     pendingCount: row.pendingCount,
-    archived: group.archivedAt !== null,
     organisers: row.organisers,
   };
 }

@@ -1,8 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { groupMembers, groups } from '../../db/schema';
 import type { Realtime } from '../../realtime/chat-gateway';
 import { groupRoom } from '../../realtime/rooms';
+import { memberGroupIds } from './access';
 
 /**
  * The users triggers (migration 0008) move a member between automatic groups inside the
@@ -11,20 +10,8 @@ import { groupRoom } from '../../realtime/rooms';
  * A path that changes rule fields reads `automaticGroupsOf` before and after its update and hands
  * both to `followRuleMoves` once committed.
  */
-export async function automaticGroupsOf(db: Executor, userId: string) {
-  const rows = await db
-    .select({ id: groupMembers.groupId })
-    .from(groupMembers)
-    .innerJoin(groups, eq(groups.id, groupMembers.groupId))
-    .where(
-      and(
-        eq(groupMembers.userId, userId),
-        eq(groupMembers.status, 'approved'),
-        sql`${groups.kind} = 'automatic' AND ${groups.archivedAt} IS NULL`,
-      ),
-    );
-  return rows.map((r) => r.id);
-}
+export const automaticGroupsOf = (db: Executor, userId: string) =>
+  memberGroupIds(db, userId, 'automatic');
 
 export interface RuleMoves {
   joined: string[];
