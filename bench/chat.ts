@@ -41,13 +41,12 @@
  * -- --clients 9000 --rate 500 --seconds 30`; its goal: `--clients 15000 --rate 500 --seconds
  * 60`, and with REDIS_URL `--servers 2`.
  */
-import { execFileSync, fork, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { runMigrations } from '../apps/server/src/db/migrate';
 import { hashPassword } from '../apps/server/src/lib/passwords';
@@ -62,6 +61,12 @@ import type {
 } from './chat-clients';
 import { benchDatabase, benchRun, gcBetween, type BenchDatabase } from './server-process';
 import { integerFlag } from './flags';
+import {
+  gather,
+  startGenerator as forkGenerator,
+  tell as tellAll,
+  type Generator as LoadGenerator,
+} from './generators';
 
 const { values: flags } = parseArgs({
   options: {
@@ -182,56 +187,10 @@ async function seed(database: BenchDatabase): Promise<BenchMember[]> {
 
 // ------------------------------------------------------------------------------ load generators
 
-interface Generator {
-  process: ChildProcess;
-  inbox: FromClients[];
-  wake: (() => void)[];
-}
-
-function startGenerator(): Generator {
-  const child = fork(fileURLToPath(new URL('./chat-clients.ts', import.meta.url)), [], {
-    execArgv: ['--import', 'tsx'],
-    stdio: 'inherit',
-  });
-  const generator: Generator = { process: child, inbox: [], wake: [] };
-  child.on('message', (message: FromClients) => {
-    generator.inbox.push(message);
-    generator.wake.splice(0).forEach((wake) => wake());
-  });
-  child.once('exit', () => generator.wake.splice(0).forEach((wake) => wake()));
-  return generator;
-}
-
-/** The generator's next message of this type; throws after the timeout or its exit. */
-async function receive<K extends FromClients['type']>(
-  generator: Generator,
-  type: K,
-  timeoutMs: number,
-): Promise<Extract<FromClients, { type: K }>> {
-  const until = performance.now() + timeoutMs;
-  for (;;) {
-    const at = generator.inbox.findIndex((m) => m.type === type);
-    if (at >= 0) return generator.inbox.splice(at, 1)[0] as Extract<FromClients, { type: K }>;
-    const left = until - performance.now();
-    if (generator.process.exitCode !== null)
-      throw new Error(`a load generator exited (${generator.process.exitCode}) before '${type}'`);
-    if (left <= 0) throw new Error(`a load generator sent no '${type}' within ${timeoutMs} ms`);
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, left);
-      generator.wake.push(() => {
-        clearTimeout(timer);
-        resolve();
-      });
-    });
-  }
-}
-const gather = <K extends FromClients['type']>(
-  generators: Generator[],
-  type: K,
-  timeoutMs: number,
-) => Promise.all(generators.map((g) => receive(g, type, timeoutMs)));
-const tell = (generators: Generator[], message: ToClients) =>
-  generators.forEach((g) => g.process.send(message));
+type Generator = LoadGenerator<FromClients>;
+const startGenerator = () =>
+  forkGenerator<FromClients>(new URL('./chat-clients.ts', import.meta.url));
+const tell = (generators: Generator[], message: ToClients) => tellAll(generators, message);
 
 // ------------------------------------------------------------------------------ figures
 

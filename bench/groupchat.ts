@@ -35,12 +35,11 @@
  * bench:groupchat` (2,000 members, 10 messages/s for 60 s: p99 ≤ 250 ms, 0 lost, 0 doubled;
  * the rule over 1,000,000 members in ≤ 20 s).
  */
-import { execFileSync, fork, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type pg from 'pg';
 import { runMigrations } from '../apps/server/src/db/migrate';
@@ -57,6 +56,12 @@ import type {
 } from './groupchat-clients';
 import { scratchDatabase } from './scratch-database';
 import { benchDatabase, benchRun, type BenchDatabase } from './server-process';
+import {
+  gather,
+  startGenerator as forkGenerator,
+  tell as tellAll,
+  type Generator as LoadGenerator,
+} from './generators';
 
 const { values: flags } = parseArgs({
   options: {
@@ -175,58 +180,13 @@ async function seedChat(database: BenchDatabase) {
   }
 }
 
-interface Generator {
-  process: ChildProcess;
-  inbox: FromGroupClients[];
-  wake: (() => void)[];
-}
-
-function startGenerator(): Generator {
-  const child = fork(fileURLToPath(new URL('./groupchat-clients.ts', import.meta.url)), [], {
-    execArgv: ['--import', 'tsx'],
-    stdio: 'inherit',
-    // The arrival tables go back as typed arrays, not JSON.
+type Generator = LoadGenerator<FromGroupClients>;
+// The arrival tables come back as typed arrays, not JSON.
+const startGenerator = () =>
+  forkGenerator<FromGroupClients>(new URL('./groupchat-clients.ts', import.meta.url), {
     serialization: 'advanced',
   });
-  const generator: Generator = { process: child, inbox: [], wake: [] };
-  child.on('message', (message: FromGroupClients) => {
-    generator.inbox.push(message);
-    generator.wake.splice(0).forEach((wake) => wake());
-  });
-  child.once('exit', () => generator.wake.splice(0).forEach((wake) => wake()));
-  return generator;
-}
-
-/** The generator's next message of this type; throws after the timeout or its exit. */
-async function receive<K extends FromGroupClients['type']>(
-  generator: Generator,
-  type: K,
-  timeoutMs: number,
-): Promise<Extract<FromGroupClients, { type: K }>> {
-  const until = performance.now() + timeoutMs;
-  for (;;) {
-    const at = generator.inbox.findIndex((m) => m.type === type);
-    if (at >= 0) return generator.inbox.splice(at, 1)[0] as Extract<FromGroupClients, { type: K }>;
-    const left = until - performance.now();
-    if (generator.process.exitCode !== null)
-      throw new Error(`a load generator exited (${generator.process.exitCode}) before '${type}'`);
-    if (left <= 0) throw new Error(`a load generator sent no '${type}' within ${timeoutMs} ms`);
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, left);
-      generator.wake.push(() => {
-        clearTimeout(timer);
-        resolve();
-      });
-    });
-  }
-}
-const gather = <K extends FromGroupClients['type']>(
-  generators: Generator[],
-  type: K,
-  timeoutMs: number,
-) => Promise.all(generators.map((g) => receive(g, type, timeoutMs)));
-const tell = (generators: Generator[], message: ToGroupClients) =>
-  generators.forEach((g) => g.process.send(message));
+const tell = (generators: Generator[], message: ToGroupClients) => tellAll(generators, message);
 
 interface ChatFigures {
   members: number;
