@@ -123,7 +123,6 @@ export function sentFromHere(queryClient: QueryClient, clientId: string | null) 
     .some((m) => (m.state.variables as SendMessageVariables | undefined)?.clientId === clientId);
 }
 
-export { newClientId } from '../../../lib/client-id';
 
 /** How long a send over the open connection may wait for its acknowledgement before HTTP. */
 const SOCKET_ACK_TIMEOUT_MS = 5000;
@@ -148,7 +147,8 @@ async function sendMessage({ memberId, message, clientId }: SendMessageVariables
 }
 
 /** Sends a message; a network failure is retried with the same client id. */
-export function useSendMessage(onFailed: (variables: SendMessageVariables, error: Error) => void) {
+/** Sends a message; its failure is the caller's to show (the composer puts the text back). */
+export function useSendMessage() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: chatKeys.send,
@@ -158,6 +158,5 @@ export function useSendMessage(onFailed: (variables: SendMessageVariables, error
       addMessage(queryClient, memberId, stored);
       markChatted(queryClient, memberId);
     },
-    onError: (error, variables) => onFailed(variables, error),
   });
 }

@@ -27,8 +27,8 @@ import {
 } from '../api/chat';
 import { messageDay, messageTime } from '../utils/message-time';
 import classes from './chat.module.css';
-import { MessageInput } from './message-input';
 import { initials } from './member-list';
+import { MessageInput } from './message-input';
 
 /** Nothing selected yet (member-portal.md §2 "Chat"). */
 export function NoConversation() {

@@ -360,16 +360,14 @@ async function sendGroupMessage({ groupId, message, clientId }: SendGroupMessage
 }
 
 /** Sends a message; a network failure is retried with the same client id. */
-export function useSendGroupMessage(
-  onFailed: (variables: SendGroupMessageVariables, error: Error) => void,
-) {
+/** Sends a message; its failure is the caller's to show (the composer puts the text back). */
+export function useSendGroupMessage() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: groupKeys.sendMessage,
     mutationFn: sendGroupMessage,
     retry: (count, error) => error instanceof ApiRequestError && error.status === 0 && count < 2,
     onSuccess: (stored) => addGroupMessage(queryClient, stored),
-    onError: (error, variables) => onFailed(variables, error),
   });
 }
 
@@ -383,4 +381,3 @@ export function useRemoveGroupMessage(groupId: string) {
   });
 }
 
-export { newClientId } from '../../../lib/client-id';

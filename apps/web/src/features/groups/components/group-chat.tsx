@@ -1,9 +1,4 @@
-import {
-  MAX_MESSAGE_LENGTH,
-  type GroupChatMessage,
-  type GroupDetail,
-  type SignedInUser,
-} from '@alumnet/contract';
+import { type GroupChatMessage, type GroupDetail, type SignedInUser } from '@alumnet/contract';
 import {
   ActionIcon,
   Alert,
@@ -17,22 +12,20 @@ import {
   ScrollArea,
   Stack,
   Text,
-  Textarea,
   Tooltip,
 } from '@mantine/core';
-import { IconDoorExit, IconSend, IconTrash } from '@tabler/icons-react';
+import { IconDoorExit, IconTrash } from '@tabler/icons-react';
 import { useInfiniteQuery, useMutationState } from '@tanstack/react-query';
-import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { AuthorAvatar } from '../../../components/author-avatar';
+import { MessageComposer } from '../../../components/message-composer';
 import { REMOVED_LABEL } from '../../../components/comment-thread';
 import { notify } from '../../../lib/notify';
 import { postTime, postTimeFull, useTimeZone } from '../../../lib/time-zone';
-import { useTakenOver } from '../../../lib/use-taken-over';
 import {
   chatMessages,
   groupKeys,
   groupMessagesQuery,
-  newClientId,
   useRemoveGroupMessage,
   useSendGroupMessage,
   type SendGroupMessageVariables,
@@ -245,67 +238,14 @@ function Bubble({
   );
 }
 
-/**
- * Enter sends, Shift+Enter starts a new line. The text leaves the box at once (the bubble shows
- * it as pending); if the send fails, it comes back with its client id, so sending it again
- * cannot store it twice.
- */
+/** The message box of the group's chat. */
 function MessageBox({ groupId }: { groupId: string }) {
-  const takenOver = useTakenOver();
-  const [text, setText] = useState('');
-  const failed = useRef<{ message: string; clientId: string } | null>(null);
-  const send = useSendGroupMessage((variables, error) => {
-    notify.error(error.message);
-    failed.current = { message: variables.message, clientId: variables.clientId };
-    setText((current) => (current.trim() ? current : variables.message));
-  });
-
-  const submit = (event?: FormEvent) => {
-    event?.preventDefault();
-    const message = text.trim();
-    if (!message) return;
-    const clientId = failed.current?.message === message ? failed.current.clientId : newClientId();
-    failed.current = null;
-    setText('');
-    send.mutate({ groupId, message, clientId });
-  };
-
+  const send = useSendGroupMessage();
   return (
-    <form method="post" onSubmit={submit} noValidate>
-      <Group
-        gap="xs"
-        p="sm"
-        align="flex-end"
-        wrap="nowrap"
-        style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
-      >
-        <Textarea
-          aria-label="Message"
-          name="message"
-          placeholder="Write to the group"
-          autosize
-          minRows={1}
-          maxRows={5}
-          maxLength={MAX_MESSAGE_LENGTH}
-          value={text}
-          onChange={(event) => setText(event.currentTarget.value)}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
-              event.preventDefault();
-              submit();
-            }
-          }}
-          style={{ flex: 1 }}
-        />
-        <Button
-          type="submit"
-          loading={!takenOver}
-          disabled={!text.trim()}
-          rightSection={<IconSend size={16} />}
-        >
-          Send
-        </Button>
-      </Group>
-    </form>
+    <MessageComposer
+      placeholder="Write to the group"
+      divided
+      send={(message, clientId) => send.mutateAsync({ groupId, message, clientId })}
+    />
   );
 }
