@@ -1,6 +1,12 @@
 import type { AccessLevel, PostAudience } from '@alumnet/contract';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import {
+  audienceIncludes,
+  audienceMember,
+  audienceMemberRow,
+  type AudienceMember,
+} from '../../lib/audience';
 import { levelIdOf } from '../../lib/policy';
 import { postLikes } from '../../db/schema';
 
@@ -174,44 +180,18 @@ export async function insertPost(
   return row;
 }
 
-/** A member's ids and whether they run their college's groups: values, or a users row's columns. */
-type AudienceMember = Record<'id' | 'collegeId' | 'batchId' | 'branchId', string | null | SQL> & {
-  isAdmin: boolean | SQL;
-};
-
 /**
- * The one audience rule: post p is shared with whoever has these ids at its level; a group's
- * post (issue 27) with the group's members (open groups: the whole college) and the college's
- * admins, while the group is not archived and the post not removed. The group page asks
- * groups/access.ts, which answers the same; a removed post stays on the page for its author only.
+ * Post p is shared with the member (lib/audience.ts, the one audience rule); a group's post only
+ * while not removed (a removed post stays on the group page for its author only).
  */
-const audienceIncludes = (m: AudienceMember) => sql`
-  p.college_id = ${m.collegeId}
-  AND ((p.access_level = 'college' AND p.access_level_id = ${m.collegeId})
-    OR (p.access_level = 'batch' AND p.access_level_id = ${m.batchId})
-    OR (p.access_level = 'branch' AND p.access_level_id = ${m.branchId})
-    OR (p.access_level = 'group' AND p.removed_at IS NULL AND EXISTS (
-          SELECT 1 FROM groups g
-           WHERE g.id = p.access_level_id AND g.college_id = p.college_id
-             AND g.archived_at IS NULL
-             AND (g.kind = 'open' OR ${m.isAdmin}::boolean OR EXISTS (
-                   SELECT 1 FROM group_members gm
-                    WHERE gm.group_id = g.id AND gm.user_id = ${m.id}
-                      AND gm.status = 'approved')))))`;
+const postSeenBy = (m: AudienceMember) =>
+  sql`(${audienceIncludes('p', m)}) AND (p.access_level <> 'group' OR p.removed_at IS NULL)`;
 
 /** The condition "post p is visible to viewer": its level id is the viewer's own at that level. */
-export const visibleTo = (viewer: Viewer) =>
-  audienceIncludes({ ...viewer, isAdmin: viewer.userType === 'a' || viewer.isSuperAdmin });
+export const visibleTo = (viewer: Viewer) => postSeenBy(audienceMember(viewer));
 
 /** The same condition for the member in users row `alias` (whom a notification would tell). */
-const visibleToRow = (alias: string) =>
-  audienceIncludes({
-    id: sql.raw(`${alias}.id`),
-    collegeId: sql.raw(`${alias}.college_id`),
-    batchId: sql.raw(`${alias}.batch_id`),
-    branchId: sql.raw(`${alias}.branch_id`),
-    isAdmin: sql.raw(`(${alias}.user_type = 'a' OR ${alias}.is_super_admin)`),
-  });
+const visibleToRow = (alias: string) => postSeenBy(audienceMemberRow(alias));
 
 export async function isPostVisible(db: Executor, viewer: Viewer, postId: string) {
   if (!viewer.collegeId) return false;
