@@ -16,6 +16,7 @@ export * from './console';
 export * from './upload';
 export * from './analytics';
 export * from './groups';
+export * from './events';
 export * from './community';
 export * from './quiz';
 export * from './gallery';

@@ -25,6 +25,14 @@ export const NOTIFICATION_KINDS = [
   'group_join_request',
   /** Someone posted in a group I am in. */
   'group_post',
+  /** An event I am going to changed its time or place. */
+  'event_changed',
+  /** An event I was going to (or waitlisted for) was cancelled. */
+  'event_cancelled',
+  /** A seat came free: I went from the waitlist to going. */
+  'event_promoted',
+  /** An event I am going to starts in a day, or in an hour (e-mail reminders). */
+  'event_reminder',
   /** Admins: sign-ups of my college waiting for approval (at most one summary a day). */
   'signups_waiting',
 ] as const;
@@ -59,6 +67,10 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: Record<NotificationKind, Notifica
   group_request_decided: { inApp: true, email: 'instant' },
   group_join_request: { inApp: true, email: 'daily' },
   group_post: { inApp: true, email: 'daily' },
+  event_changed: { inApp: true, email: 'instant' },
+  event_cancelled: { inApp: true, email: 'instant' },
+  event_promoted: { inApp: true, email: 'instant' },
+  event_reminder: { inApp: false, email: 'instant' },
   signups_waiting: { inApp: true, email: 'daily' },
 };
 /** A chat message is e-mailed only if still unread this long after it arrived. */
@@ -71,7 +83,14 @@ export const NOTIFICATIONS_PAGE_SIZE = 20;
 /** How many of a grouped notification's latest actors are named ("A, B and 12 others"). */
 export const NOTIFICATION_ACTORS_SHOWN = 3;
 
-export const notificationTargetType = z.enum(['post', 'job', 'conversation', 'group', 'college']);
+export const notificationTargetType = z.enum([
+  'post',
+  'job',
+  'conversation',
+  'group',
+  'event',
+  'college',
+]);
 export type NotificationTargetType = z.infer<typeof notificationTargetType>;
 
 export const notificationActor = z.object({

@@ -161,6 +161,25 @@ export const API = {
     /** POST (organisers of a hidden group): a new invitation link. */
     invite: (id: string) => `/api/groups/${encodeURIComponent(id)}/invite`,
   },
+  /** Events (issue 28). */
+  events: {
+    /** GET ?from=&to=&audience=&past=; POST (admins, a group's organisers). */
+    list: '/api/events',
+    /** GET ?collegeId=: /dashboard/events (with RSVP and attendance counts). */
+    manage: '/api/events/manage',
+    /** GET: the member's private calendar feed path; POST: a new one (the old stops working). */
+    calendarFeed: '/api/events/calendar-feed',
+    /** GET; PUT (organisers). */
+    one: (id: string) => `/api/events/${encodeURIComponent(id)}`,
+    cancel: (id: string) => `/api/events/${encodeURIComponent(id)}/cancel`,
+    rsvp: (id: string) => `/api/events/${encodeURIComponent(id)}/rsvp`,
+    /** GET ?format=csv (organisers). */
+    attendees: (id: string) => `/api/events/${encodeURIComponent(id)}/attendees`,
+    checkIn: (id: string) => `/api/events/${encodeURIComponent(id)}/check-in`,
+    ics: (id: string) => `/api/events/${encodeURIComponent(id)}.ics`,
+  },
+  /** A member's calendar feed, subscribed to by calendar apps (no session: the token is the key). */
+  calendarFeed: (token: string) => `/calendar/${encodeURIComponent(token)}.ics`,
   invitations: {
     /** GET: who the invitation is for; POST .../accept: set a password and register. */
     show: (token: string) => `/api/invitations/${encodeURIComponent(token)}`,

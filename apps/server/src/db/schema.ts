@@ -2,6 +2,7 @@ import type { AccessLevel } from '@alumnet/contract';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
   index,
@@ -447,6 +448,96 @@ export const messages = pgTable(
     uniqueIndex('messages_client_uq').on(t.senderId, t.clientId),
   ],
 );
+
+// ---------------------------------------------------------------- events
+
+/**
+ * A reunion, meet-up or webinar (issue 28), shared with an audience as a post is: the college, a
+ * batch, a branch or a group (`access_level`, `access_level_id`, the one audience rule).
+ */
+export const events = pgTable(
+  'events',
+  {
+    id: id(),
+    collegeId: uuid('college_id')
+      .notNull()
+      .references(() => colleges.id, { onDelete: 'cascade' }),
+    /** Who made it (a college admin, or an organiser of the group it is for). */
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    /** Sanitized HTML (the job board's editor). */
+    description: text('description').notNull().default(''),
+    coverPicture: text('cover_picture'),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    /** The IANA zone the organiser set it in (each reader sees it in their own). */
+    timeZone: text('time_zone').notNull(),
+    /** In person: venue, address and a map link; online: the link, shown only to those going. */
+    venue: text('venue'),
+    address: text('address'),
+    mapUrl: text('map_url'),
+    onlineUrl: text('online_url'),
+    /** Seats (a going member and their guests each take one); null: no limit. */
+    capacity: integer('capacity'),
+    rsvpDeadline: timestamp('rsvp_deadline', { withTimezone: true }),
+    allowGuests: boolean('allow_guests').notNull().default(false),
+    showAttendees: boolean('show_attendees').notNull().default(true),
+    accessLevel: accessLevel('access_level').notNull(),
+    accessLevelId: uuid('access_level_id').notNull(),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('events_college_starts_idx').on(t.collegeId, t.startsAt),
+    index('events_audience_starts_idx').on(t.accessLevelId, t.startsAt),
+    check('events_ends_after_start', sql`${t.endsAt} > ${t.startsAt}`),
+    check('events_capacity_positive', sql`${t.capacity} IS NULL OR ${t.capacity} > 0`),
+  ],
+);
+
+/**
+ * A member's answer to an event: going (with guests, and a ticket for the door), waitlisted (in
+ * `queued` order: the order the server received them) or not going.
+ */
+export const eventRsvps = pgTable(
+  'event_rsvps',
+  {
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['going', 'waitlisted', 'not_going'] }).notNull(),
+    guests: smallint('guests').notNull().default(0),
+    /** Waitlist order: taken from event_rsvps_queue_seq when the member joined the waitlist. */
+    queued: bigint('queued', { mode: 'number' }),
+    /** The secret in the ticket's QR code (going members). */
+    ticket: text('ticket').unique(),
+    checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
+    checkedInBy: uuid('checked_in_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Each reminder goes once: set in the same statement that claims it. */
+    remindedDayAt: timestamp('reminded_day_at', { withTimezone: true }),
+    remindedHourAt: timestamp('reminded_hour_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eventId, t.userId] }),
+    index('event_rsvps_status_idx').on(t.eventId, t.status, t.queued),
+    index('event_rsvps_user_idx').on(t.userId, t.status),
+  ],
+);
+
+/** A member's private calendar feed (/calendar/{token}.ics); a reset replaces the token. */
+export const calendarFeeds = pgTable('calendar_feeds', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  token: text('token').notNull().unique(),
+  createdAt: createdAt(),
+});
 
 // ---------------------------------------------------------------- groups, help, feedback
 

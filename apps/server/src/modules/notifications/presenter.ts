@@ -20,6 +20,8 @@ export function targetUrl(type: NotificationTargetType, id: string): string {
       return `/chat?with=${q}`;
     case 'group':
       return `/groups/${q}`;
+    case 'event':
+      return `/events/${q}`;
     case 'college':
       return '/dashboard';
   }
