@@ -149,9 +149,16 @@ describe('forms before the scripts arrive', () => {
     await takenOver();
     await expect.poll(() => box.inputValue()).toBe('Written before the app came\n');
     const post = page.getByRole('article').first().getByRole('button', { name: 'Post' });
+    const saved = page.waitForResponse((r) => r.url() === url('/api/posts/savecomment'));
     await post.click();
-    await page.getByText('Written before the app came').first().waitFor();
-    await expect.poll(() => box.inputValue()).toBe('');
+    await saved;
+    // Shown in the thread, then the box clears (on a busy machine, more than a second later).
+    await page
+      .getByRole('listitem')
+      .filter({ hasText: 'Written before the app came' })
+      .first()
+      .waitFor();
+    await expect.poll(() => box.inputValue(), { timeout: 5000 }).toBe('');
     expect(calls(`POST ${url('/api/posts/savecomment')}`)).toBe(1);
   });
 });
