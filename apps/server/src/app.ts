@@ -34,6 +34,7 @@ import { importRoutes } from './modules/imports/routes';
 import { groupRoutes } from './modules/groups/routes';
 import { groupFeedRoutes } from './modules/groups/feed-routes';
 import { groupChatRoutes } from './modules/group-chat';
+import { eventRoutes } from './modules/events/routes';
 import { feedbackRoutes } from './modules/feedback/routes';
 import { activityRoutes } from './modules/activity/routes';
 import { galleryRoutes } from './modules/gallery/routes';
@@ -41,6 +42,8 @@ import { notificationRoutes } from './modules/notifications/routes';
 import { unsubscribeRoutes } from './modules/notification-email';
 import { suppressionRoutes } from './modules/suppressions';
 import { quizPlugin } from './modules/quiz';
+import { eventDoorRoutes } from './modules/events/door-routes';
+import { eventSharePage } from './modules/events/share';
 import { deliveryPlugin } from './plugins/delivery';
 import { chatGateway } from './realtime/chat-gateway';
 import { quizGateway } from './realtime/quiz-gateway';
@@ -165,12 +168,16 @@ export async function buildApp({ config, db, logger = false, backupToken }: Buil
   await app.register(groupRoutes);
   await app.register(groupFeedRoutes);
   await app.register(groupChatRoutes);
+  await app.register(eventRoutes);
   await app.register(feedbackRoutes);
   await app.register(activityRoutes);
   await app.register(galleryRoutes);
   await app.register(notificationRoutes);
   await app.register(unsubscribeRoutes);
   await app.register(suppressionRoutes, { config });
+  await app.register(eventDoorRoutes, { publicUrl: config.publicUrl });
+  // Before the web plugin's catch-all: a shared event link gets its preview card.
+  await app.register(eventSharePage, { publicUrl: config.publicUrl });
   await app.register(webPlugin, { webDist: config.webDist });
 
   return app;

@@ -5,6 +5,7 @@ import type { Database } from './db/client';
 import { createJobQueue, QUEUES } from './jobs/queue';
 import { closeTransports, createTransports } from './mail/transports';
 import { createDispatchWorker } from './modules/dispatch/worker';
+import { sendEventReminders } from './modules/events/reminders';
 import { createImportWorker } from './modules/imports/service';
 import { startNotificationEmailJobs } from './modules/notification-email';
 import { summarizeWaitingSignups } from './modules/notifications';
@@ -70,6 +71,9 @@ export async function startWorker({
   // worker holds no connections to push to).
   await loop<object>(QUEUES.signupsSummary, async () => void (await summarizeWaitingSignups(db)));
   await queue.boss.schedule(QUEUES.signupsSummary, '7 * * * *');
+  // Event reminders become notifications here; notify-instant e-mails them within the minute.
+  await loop<object>(QUEUES.eventReminders, async () => void (await sendEventReminders(db)));
+  await queue.boss.schedule(QUEUES.eventReminders, '* * * * *');
   await startNotificationEmailJobs({
     db,
     queue,

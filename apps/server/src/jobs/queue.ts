@@ -15,6 +15,8 @@ export const QUEUES = {
   digestChunk: 'digest-chunk',
   /** Every hour: admins' summary of sign-ups waiting (at most one a day per admin and college). */
   signupsSummary: 'signups-summary',
+  /** Every minute: event reminders due (a day and an hour before), each claimed once. */
+  eventReminders: 'event-reminders',
 } as const;
 
 /** Scheduled runs that must not overlap (a slow run and the next minute's on another worker). */
@@ -22,6 +24,7 @@ const ONE_AT_A_TIME: ReadonlySet<string> = new Set([
   QUEUES.notifyInstant,
   QUEUES.digestScan,
   QUEUES.signupsSummary,
+  QUEUES.eventReminders,
 ]);
 
 export interface JobQueueOptions {

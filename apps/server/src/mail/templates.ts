@@ -2,17 +2,13 @@
  * The words of every message the portal sends. Each e-mail has a text and an HTML part; SMS and
  * WhatsApp get the text. Values are escaped for HTML here, once.
  */
+import { escapeHtml } from '../lib/html';
+
 export interface MessageContent {
   subject: string;
   text: string;
   html: string;
 }
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 function layout(
   collegeName: string,

@@ -24,10 +24,10 @@ function queryNames(url: string) {
 
 /**
  * Addresses that carry a credential in their path: an invitation's, a password reset's or an
- * unsubscribe link (a page and its calls), and a quiz player's id.
+ * unsubscribe link (a page and its calls), a quiz player's id, and a member's calendar feed.
  */
 const CREDENTIAL_IN_PATH =
-  /^(\/(?:invite|reset-password|unsubscribe|api\/auth\/password-reset|api\/invitations|api\/unsubscribe)\/|\/api\/kahoot\/submit-answer\/[^/?]+\/)[^/?]+/;
+  /^(\/(?:invite|reset-password|unsubscribe|calendar|api\/auth\/password-reset|api\/invitations|api\/unsubscribe)\/|\/api\/kahoot\/submit-answer\/[^/?]+\/)[^/?]+/;
 
 /**
  * The request as a log line shows it (pino's `req` serializer): a credential in the path is

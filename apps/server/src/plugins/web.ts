@@ -59,6 +59,16 @@ async function pageRender(webDist: string): Promise<PageRender | null> {
  *   (the web build's `ssr.mjs`), for the same reason. If that render fails, index.html: the app
  *   then does it all in the browser, as it did before.
  */
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The app's page (index.html) with more in its head: a shared link's preview (OpenGraph) for
+     * a page the app draws in the browser. Absent when no web build is there.
+     */
+    appPage?: (head: string) => string;
+  }
+}
+
 export const webPlugin = fp(
   async (app: FastifyInstance, options: { webDist: string }) => {
     const index = path.join(options.webDist, 'index.html');
@@ -88,6 +98,7 @@ export const webPlugin = fp(
     const render = await pageRender(options.webDist);
     render?.setJobHtmlPolicy(sanitizeJobHtml);
     const indexHtml = readFileSync(index, 'utf8');
+    app.decorate('appPage', (head: string) => indexHtml.replace('</head>', `${head}\n  </head>`));
 
     // The page's calls go through the whole API (its guards, its college scoping) in process, as
     // the browser that asked: its cookie, its address for the rate limits.

@@ -34,6 +34,14 @@ export function sentenceOf(kind: NotificationKind, actors: readonly string[], co
       return `${who} asked to join your group`;
     case 'group_post':
       return `${who} posted in one of your groups`;
+    case 'event_changed':
+      return 'An event you are going to changed its time or place';
+    case 'event_cancelled':
+      return 'An event you were going to was cancelled';
+    case 'event_promoted':
+      return 'A seat came free: you are going to an event you were waitlisted for';
+    case 'event_reminder':
+      return 'An event you are going to starts soon';
     case 'signups_waiting':
       return `${count} ${count === 1 ? 'sign-up is' : 'sign-ups are'} waiting for your approval`;
   }
@@ -50,8 +58,19 @@ export const KIND_IN_WORDS: Record<NotificationKind, string> = {
   group_request_decided: 'answers to your requests to join groups',
   group_join_request: 'requests to join the groups you organise',
   group_post: 'posts in your groups',
+  event_changed: 'changes to events you are going to',
+  event_cancelled: 'cancelled events you were going to',
+  event_promoted: 'seats coming free for events you were waitlisted for',
+  event_reminder: 'reminders of events you are going to',
   signups_waiting: 'sign-ups waiting for approval',
 };
+
+const EVENT_KINDS = new Set<NotificationKind>([
+  'event_changed',
+  'event_cancelled',
+  'event_promoted',
+  'event_reminder',
+]);
 
 /** The group a join request's detail names ("Asha Rao asked to join Bengaluru Chapter."). */
 function requestedGroup(detail: string | null) {
@@ -70,6 +89,10 @@ export function lineOf(row: MailRow, publicUrl: string): NotificationLine {
   const url = `${publicUrl}${targetUrl(row.targetType, row.targetId)}`;
   // A group's decision is written whole in its detail ("Your request to join X was approved.").
   if (row.kind === 'group_request_decided' && row.detail)
+    return { sentence: row.detail.replace(/\.$/, ''), url, detail: null };
+  // An event's notification is written whole in its detail ("Reunion 2026 was cancelled."): it
+  // names the event and what happened, which the kind's sentence alone cannot.
+  if (EVENT_KINDS.has(row.kind) && row.detail)
     return { sentence: row.detail.replace(/\.$/, ''), url, detail: null };
   // Requests to one group are grouped into one row that keeps the latest detail: the sentence
   // counts everyone who asked and names the group from it.

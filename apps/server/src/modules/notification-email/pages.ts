@@ -1,14 +1,10 @@
 import { API } from '@alumnet/contract';
+import { escapeHtml } from '../../lib/html';
 
 /**
  * The unsubscribe pages, drawn by the server: they work with no script at all (the CSP allows
  * none inline) and the button is a plain form posting to the one-click address.
  */
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 const page = (title: string, body: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)} · Alumnet</title></head><body style="font-family:system-ui,sans-serif;max-width:34rem;margin:3rem auto;padding:0 1rem;line-height:1.5;color:#222"><h1 style="font-size:1.4rem">${escapeHtml(title)}</h1>${body}</body></html>`;
