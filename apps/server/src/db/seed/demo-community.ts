@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../client';
 import { feedback, helpRequests, users } from '../schema';
+import { seedDemoEvents } from './demo-events';
 import { seedDemoGroups } from './demo-groups';
 
 const day = 86_400_000;
@@ -26,6 +27,7 @@ export async function seedDemoCommunity(
       .limit(limit);
 
   await seedDemoGroups(tx, ids);
+  await seedDemoEvents(tx, ids.demoCollegeId);
   const first = await alumni(ids.demoCollegeId, 12);
   const named = await tx
     .select({ id: users.id, email: users.email })
