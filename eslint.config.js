@@ -22,6 +22,8 @@ const webFeatures = [
   'feedback',
   'gallery',
   'invite',
+  'events',
+  'settings',
 ];
 
 export default tseslint.config(

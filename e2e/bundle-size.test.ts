@@ -13,14 +13,15 @@ import { initialBytes } from './bundle-size';
  */
 // Issue 27 (groups) moved each a little: its icons join the shared icon file, its two routes the
 // route table, and the feed's post card became a component the group page shares (its own file
-// and stylesheet on the feed's screen). Measured growth, not room: 1-2 KB and 1-3 files.
+// and stylesheet on the feed's screen). Measured growth, not room: 1-2 KB and 1-3 files. Issue 28
+// (events) shares the job board's editor and sanitizer: one more file on /jobs.
 const BUDGET: Record<string, { js: number; css: number; files: number }> = {
   '/': { js: 146, css: 30, files: 10 },
   '/login': { js: 168, css: 30, files: 15 },
   '/signup': { js: 208, css: 30, files: 17 },
   '/dashboard': { js: 215, css: 30, files: 26 },
   '/alumzone': { js: 215, css: 30, files: 22 },
-  '/jobs': { js: 224, css: 30, files: 21 },
+  '/jobs': { js: 224, css: 30, files: 22 },
   '/chat': { js: 223, css: 30, files: 20 },
   '/quiz': { js: 175, css: 30, files: 15 },
 };

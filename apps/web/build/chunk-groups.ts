@@ -49,6 +49,8 @@ const OCCASIONAL = new Set([
   'Grid',
   // A group's organisers' menus on posts and comments.
   'Menu',
+  // A toast, drawn by the toast stack that loads on demand (lib/notify.ts): never on a first paint.
+  'Notification',
   // The organisers' picker of /dashboard/groups (with the pills it draws).
   'MultiSelect',
   'NumberInput',
@@ -63,6 +65,13 @@ const OCCASIONAL = new Set([
   'Table',
   'Typography',
 ]);
+
+/**
+ * Icons only the events' screens draw (issue 28): they stay with those screens, not in the
+ * shared icon file every signed-in page downloads first.
+ */
+const SCREEN_ICONS =
+  /[\\/]@tabler[\\/]icons-react[\\/].*[\\/]Icon(Ban|CalendarDown|CalendarPlus|CameraOff|CircleX|ListCheck|Qrcode|Video)\.m?js$/;
 
 export const CHUNK_GROUPS: CodeSplittingGroup[] = [
   // Everything the entry needs to start: React, the router and the query cache; and the few
@@ -91,5 +100,9 @@ export const CHUNK_GROUPS: CodeSplittingGroup[] = [
       (/[\\/]@mantine[\\/]core[\\/]/.test(id) && OVERLAYS.has(component(id) ?? '')),
     priority: 2,
   },
-  { name: 'icons', test: /[\\/]node_modules[\\/]@tabler[\\/]/, priority: 2 },
+  {
+    name: 'icons',
+    test: (id) => /[\\/]node_modules[\\/]@tabler[\\/]/.test(id) && !SCREEN_ICONS.test(id),
+    priority: 2,
+  },
 ];

@@ -56,10 +56,11 @@ export const DRAWN_ROUTES = [
 ];
 
 /**
- * Job details are sanitized once more as they are drawn; the browser's sanitizer needs a DOM,
- * so the server lends its own policy (the one the details were stored under).
+ * Job details (and events' descriptions) are sanitized once more as they are drawn; the
+ * browser's sanitizer needs a DOM, so the server lends its own policy (the one they were stored
+ * under).
  */
-export { sanitizeWithoutDom as setJobHtmlPolicy } from './features/jobs/utils/safe-html';
+export { sanitizeWithoutDom as setJobHtmlPolicy } from './lib/safe-html';
 
 // Written beside this module by the build (build/prerender.ts).
 const byHash = JSON.parse(

@@ -196,6 +196,37 @@ export const createRoutes = (client: QueryClient): RouteObject[] => {
           }),
         },
         {
+          path: paths.events,
+          loader: () => requireUser(client),
+          lazy: async () => ({
+            Component: (await import('../features/events/components/event-screens')).EventsPage,
+          }),
+        },
+        {
+          path: paths.event,
+          loader: () => requireUser(client),
+          lazy: async () => ({
+            Component: (await import('../features/events/components/event-screens')).EventPage,
+          }),
+        },
+        // Admins, and a group's organisers for their groups' events: the server says whose.
+        {
+          path: paths.manageEvents,
+          loader: () => requireUser(client),
+          lazy: async () => ({
+            Component: (await import('../features/admin/events/components/manage-event-screens'))
+              .ManageEventsPage,
+          }),
+        },
+        {
+          path: paths.eventCheckIn,
+          loader: () => requireUser(client),
+          lazy: async () => ({
+            Component: (await import('../features/admin/events/components/manage-event-screens'))
+              .CheckInPage,
+          }),
+        },
+        {
           path: paths.feedback,
           loader: () => requireUser(client),
           lazy: async () => ({

@@ -14,6 +14,7 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconBriefcase,
+  IconCalendar,
   IconDeviceGamepad2,
   IconHome,
   IconLayoutDashboard,
@@ -44,6 +45,7 @@ export const memberSections = [
   { to: paths.chat, label: 'Chat', icon: IconMessageCircle },
   { to: paths.gallery, label: 'Gallery', icon: IconPhoto },
   { to: paths.groups, label: 'Groups', icon: IconUsersGroup },
+  { to: paths.events, label: 'Events', icon: IconCalendar },
   { to: paths.feedback, label: 'Feedback', icon: IconMessageReport },
   { to: paths.quiz, label: 'Quiz', icon: IconDeviceGamepad2 },
   { to: paths.profile, label: 'Profile', icon: IconUserCircle },
@@ -140,7 +142,12 @@ export function MemberLayout({ children }: { children: ReactNode }) {
   const inAdminArea = admin && (home || pathname.startsWith(`${paths.dashboard}/`));
   const sections = admin ? [adminSection, ...memberSections] : memberSections;
   const active = (to: string) =>
-    to === paths.dashboard ? inAdminArea : pathname === to || (to === paths.feed && !admin && home);
+    to === paths.dashboard
+      ? inAdminArea
+      : pathname === to ||
+        (to === paths.feed && !admin && home) ||
+        // An event's page is under Events.
+        (to === paths.events && pathname.startsWith(`${paths.events}/`));
 
   return (
     <div style={frame.shell}>

@@ -39,6 +39,14 @@ export const paths = {
   group: '/groups/:id',
   /** College admins create, edit and archive their college's groups (issue 27). */
   manageGroups: '/dashboard/groups',
+  /** Reunions, meet-ups and webinars (issue 28): upcoming ones, past ones apart. */
+  events: '/events',
+  /** An event's page: when, where, RSVP and the member's ticket. */
+  event: '/events/:id',
+  /** Organisers create, edit and cancel events, with RSVP and attendance counts (issue 28). */
+  manageEvents: '/dashboard/events',
+  /** Scanning tickets at the door, on an organiser's phone. */
+  eventCheckIn: '/dashboard/events/:id/check-in',
   feedback: '/feedback',
   quiz: '/quiz',
   quizWithCode: '/quiz/:code',

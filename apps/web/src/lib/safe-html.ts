@@ -24,10 +24,11 @@ purifier.addHook?.('afterSanitizeAttributes', (node) => {
 });
 
 /**
- * Job details as they may be put into the page. The server sanitized them before storing; this
- * second pass means a row written some other way still cannot run anything in the browser.
+ * Member-written rich text (job details, an event's description) as it may be put into the page.
+ * The server sanitized it before storing; this second pass means a row written some other way
+ * still cannot run anything in the browser.
  */
-export function safeJobHtml(html: string): string {
+export function safeHtml(html: string): string {
   if (!purifier.isSupported) return withoutDom(html);
   return purifier.sanitize(html, {
     ALLOWED_TAGS: [...JOB_HTML_TAGS],

@@ -14,8 +14,6 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { Link, RichTextEditor } from '@mantine/tiptap';
-import '@mantine/tiptap/styles.css';
 import { IconAlertCircle } from '@tabler/icons-react';
 import {
   ACCESS_LEVELS,
@@ -25,15 +23,17 @@ import {
   type Job,
   type SignedInUser,
 } from '@alumnet/contract';
-import { useEditor } from '@tiptap/react';
-import StarterKit from '@tiptap/starter-kit';
 import { useState, type FormEvent } from 'react';
+import {
+  RichTextField,
+  richTextHtml,
+  useRichTextEditor,
+} from '../../../components/rich-text-field';
 import { ACCESS_LEVEL_LABELS } from '../../../lib/access-levels';
 import { ApiRequestError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useAddJob } from '../api/jobs';
 import { JOB_TYPE_LABELS } from '../utils/format';
-import classes from './jobs.module.css';
 
 type JobType = (typeof JOB_TYPES)[number];
 
@@ -53,14 +53,7 @@ export function AddJobModal({ user, opened, onClose, onCreated }: AddJobModalPro
   const [accessLevel, setAccessLevel] = useState('');
   const [jobType, setJobType] = useState<JobType>('fulltime');
   const [failure, setFailure] = useState<{ title: string; detail?: string } | null>(null);
-  const editor = useEditor({
-    // StarterKit brings its own link mark; Mantine's adds the link editor's keyboard shortcut.
-    extensions: [StarterKit.configure({ link: false }), Link.configure({ openOnClick: false })],
-    content: '',
-    editorProps: {
-      attributes: { 'aria-label': 'Job Details', role: 'textbox', 'aria-multiline': 'true' },
-    },
-  });
+  const editor = useRichTextEditor('Job Details');
 
   function reset() {
     setJobTitle('');
@@ -81,11 +74,9 @@ export function AddJobModal({ user, opened, onClose, onCreated }: AddJobModalPro
     event.preventDefault();
     if (addJob.isPending) return;
     setFailure(null);
-    // Details count only when they hold text: an editor left with empty paragraphs is empty.
-    const hasText = !!editor && editor.getText().trim().length > 0;
     const parsed = jobAddBody.safeParse({
       jobTitle,
-      jobContent: hasText ? editor.getHTML() : '',
+      jobContent: richTextHtml(editor),
       jobCategory: jobCategory ?? undefined,
       jobType,
       accessLevel: accessLevel || undefined,
@@ -134,38 +125,7 @@ export function AddJobModal({ user, opened, onClose, onCreated }: AddJobModalPro
             maxLength={200}
             data-autofocus
           />
-          <Input.Wrapper label="Job Details" labelElement="div">
-            <RichTextEditor editor={editor} classNames={{ content: classes.editorContent }}>
-              <RichTextEditor.Toolbar>
-                <RichTextEditor.ControlsGroup>
-                  <RichTextEditor.Bold />
-                  <RichTextEditor.Italic />
-                  <RichTextEditor.Underline />
-                  <RichTextEditor.Strikethrough />
-                  <RichTextEditor.ClearFormatting />
-                </RichTextEditor.ControlsGroup>
-                <RichTextEditor.ControlsGroup>
-                  <RichTextEditor.H2 />
-                  <RichTextEditor.H3 />
-                  <RichTextEditor.H4 />
-                </RichTextEditor.ControlsGroup>
-                <RichTextEditor.ControlsGroup>
-                  <RichTextEditor.BulletList />
-                  <RichTextEditor.OrderedList />
-                  <RichTextEditor.Blockquote />
-                </RichTextEditor.ControlsGroup>
-                <RichTextEditor.ControlsGroup>
-                  <RichTextEditor.Link />
-                  <RichTextEditor.Unlink />
-                </RichTextEditor.ControlsGroup>
-                <RichTextEditor.ControlsGroup>
-                  <RichTextEditor.Undo />
-                  <RichTextEditor.Redo />
-                </RichTextEditor.ControlsGroup>
-              </RichTextEditor.Toolbar>
-              <RichTextEditor.Content />
-            </RichTextEditor>
-          </Input.Wrapper>
+          <RichTextField editor={editor} label="Job Details" />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <Select
               label="Job Category"

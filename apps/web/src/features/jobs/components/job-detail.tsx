@@ -18,9 +18,9 @@ import { useDeleteJob, useToggleJobLike } from '../api/jobs';
 import { classOf } from '../../../components/author-avatar';
 import { ReactionsBar } from '../../../components/reactions-bar';
 import { ACCESS_LEVEL_LABELS } from '../../../lib/access-levels';
+import { safeHtml } from '../../../lib/safe-html';
 import { useTimeZone } from '../../../lib/time-zone';
 import { JOB_TYPE_LABELS, postedOn } from '../utils/format';
-import { safeJobHtml } from '../utils/safe-html';
 import { JobComments } from './job-comments';
 import classes from './jobs.module.css';
 
@@ -30,7 +30,7 @@ export function JobDetail({ job, onDeleted }: { job: Job; onDeleted: (jobId: str
   const timeZone = useTimeZone();
   const deleteJob = useDeleteJob();
   const [confirming, confirm] = useDisclosure(false);
-  const html = useMemo(() => safeJobHtml(job.jobContent), [job.jobContent]);
+  const html = useMemo(() => safeHtml(job.jobContent), [job.jobContent]);
   const comments = job.comments.length;
 
   function remove() {
@@ -88,7 +88,7 @@ export function JobDetail({ job, onDeleted }: { job: Job; onDeleted: (jobId: str
 
       <Divider my="md" />
       <Typography className={classes.jobContent}>
-        {/* Sanitized on the server before it was stored and again here (safeJobHtml). */}
+        {/* Sanitized on the server before it was stored and again here (safeHtml). */}
         <div dangerouslySetInnerHTML={{ __html: html }} />
       </Typography>
 

@@ -1,5 +1,5 @@
 import { Box, Text, ThemeIcon, Tooltip, VisuallyHidden } from '@mantine/core';
-import { IconBell, IconUserPlus, IconUsersGroup } from '@tabler/icons-react';
+import { IconBell, IconCalendar, IconUserPlus, IconUsersGroup } from '@tabler/icons-react';
 import type { Notification } from '@alumnet/contract';
 import { memo } from 'react';
 import { Link } from 'react-router';
@@ -26,7 +26,9 @@ function Picture({ notification }: { notification: Notification }) {
       ? IconUserPlus
       : notification.kind.startsWith('group_')
         ? IconUsersGroup
-        : IconBell;
+        : notification.kind.startsWith('event_')
+          ? IconCalendar
+          : IconBell;
   return (
     <ThemeIcon size={AVATAR} radius="xl" variant="light">
       <Icon size={22} />

@@ -96,3 +96,34 @@ describe('sentence', () => {
     expect(quotedDetail(row({ kind: 'group_request_decided', detail: 'approved' }))).toBeNull();
   });
 });
+
+describe('event notifications', () => {
+  const event = (kind: Notification['kind'], detail: string | null) =>
+    row({
+      kind,
+      actors: [],
+      detail,
+      target: { type: 'event', id: id(7), url: `/events/${id(7)}` },
+    });
+
+  it("shows the server's sentence, and leads to the event's page", () => {
+    expect(
+      sentenceText(
+        event(
+          'event_changed',
+          'Class of 2012 reunion has changed. New time: Sat 12 Jul, 18:00 (Asia/Kolkata).',
+        ),
+      ),
+    ).toBe('Class of 2012 reunion has changed. New time: Sat 12 Jul, 18:00 (Asia/Kolkata)');
+    expect(sentenceText(event('event_cancelled', 'Reunion on 12 Jul was cancelled.'))).toBe(
+      'Reunion on 12 Jul was cancelled',
+    );
+    expect(sentenceText(event('event_promoted', null))).toBe(
+      'A place came free: you are going to the event',
+    );
+    expect(sentenceText(event('event_reminder', null))).toBe(
+      'An event you are going to starts soon',
+    );
+    expect(notificationLink(event('event_reminder', null))).toBe(`/events/${id(7)}`);
+  });
+});

@@ -54,6 +54,14 @@ function requestedGroup(detail: string | null) {
   );
 }
 
+/**
+ * An event's news: the server writes it whole, naming the event and what changed ("Reunion has
+ * changed. New time: …", "Reminder: Reunion starts at 18:00 …"); without it, a line of our own.
+ */
+const eventSentence = (detail: string | null, otherwise: string) =>
+  // Like every other sentence of the list, without a closing full stop.
+  detail?.trim().replace(/\.$/, '') || otherwise;
+
 /** What the list says of one notification (issue 26), grouped rows included. */
 export function sentence(n: Notification): Sentence {
   const who = whoDidIt(n);
@@ -77,6 +85,20 @@ export function sentence(n: Notification): Sentence {
     // The detail is the post's first words (quoted under the sentence), not the group's name.
     case 'group_post':
       return { who, what: 'posted in one of your groups' };
+    case 'event_changed':
+      return { who: null, what: eventSentence(n.detail, 'An event you are going to has changed') };
+    case 'event_cancelled':
+      return {
+        who: null,
+        what: eventSentence(n.detail, 'An event you were going to was cancelled'),
+      };
+    case 'event_promoted':
+      return {
+        who: null,
+        what: eventSentence(n.detail, 'A place came free: you are going to the event'),
+      };
+    case 'event_reminder':
+      return { who: null, what: eventSentence(n.detail, 'An event you are going to starts soon') };
     case 'signups_waiting':
       return {
         who: null,
@@ -108,5 +130,6 @@ export function notificationLink({ kind, target }: Pick<Notification, 'kind' | '
   if ((kind === 'group_join_request' || kind === 'group_post') && target.type === 'group') {
     return pathTo(paths.group, { id: target.id });
   }
+  if (target.type === 'event') return pathTo(paths.event, { id: target.id });
   return target.url;
 }

@@ -37,6 +37,22 @@ export const KIND_TEXTS: Record<NotificationKind, { label: string; description: 
     label: 'Posts in your groups',
     description: 'Someone posts in a group you are in.',
   },
+  event_changed: {
+    label: 'Changes to your events',
+    description: 'An event you are going to moves to another time or place.',
+  },
+  event_cancelled: {
+    label: 'Cancelled events',
+    description: 'An event you are going to, or waiting for a place at, is cancelled.',
+  },
+  event_promoted: {
+    label: 'A place at an event',
+    description: 'A place comes free at an event you are on the waitlist for: you are going.',
+  },
+  event_reminder: {
+    label: 'Event reminders',
+    description: 'A day and an hour before an event you are going to starts.',
+  },
   signups_waiting: {
     label: 'Sign-ups waiting for approval',
     description: "For admins: a summary of your college's new sign-ups, at most once a day.",

@@ -3,6 +3,7 @@ import {
   IconBriefcase,
   IconBuildingCommunity,
   IconBuildingSkyscraper,
+  IconCalendar,
   IconDeviceGamepad2,
   IconHeartHandshake,
   IconHelpCircle,
@@ -63,6 +64,9 @@ export function AdminToolbar({ isSuperAdmin, companiesOpen, onToggleCompanies, o
         </Button>
         <Button {...link} to={paths.manageGroups} leftSection={<IconUsersGroup size={16} />}>
           Groups
+        </Button>
+        <Button {...link} to={paths.manageEvents} leftSection={<IconCalendar size={16} />}>
+          Events
         </Button>
         <Tooltip label="Reload">
           <ActionIcon
