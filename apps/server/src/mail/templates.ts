@@ -2,6 +2,7 @@
  * The words of every message the portal sends. Each e-mail has a text and an HTML part; SMS and
  * WhatsApp get the text. Values are escaped for HTML here, once.
  */
+import QRCode from 'qrcode';
 import { escapeHtml } from '../lib/html';
 
 export interface MessageContent {
@@ -196,6 +197,81 @@ export function digestEmail(
       intro,
       undefined,
       `${list}<p style="margin:0 0 14px"><a href="${escapeHtml(p.homeUrl)}" style="color:#1c7ed6">Open Alumnet</a></p>${footer.html}`,
+    ),
+  };
+}
+
+// ---------------------------------------------------------------- event tickets (issue 28)
+
+/** Pixels per QR module in an e-mail: a 25-module ticket is 125 px, easy for a door's camera. */
+const QR_MODULE_PX = 5;
+
+/**
+ * A ticket's QR code as an HTML table of black and white cells: e-mail clients block data: images
+ * and the message has no attachments, but every client draws a table's background colours. The
+ * white padding is the quiet zone (four modules) a scanner needs around the code.
+ */
+export function qrTable(ticket: string) {
+  const { size, data } = QRCode.create(ticket, { errorCorrectionLevel: 'M' }).modules;
+  // Short cells: a 25-module code is 625 of them, and Gmail clips an HTML part past 102 kB.
+  const cells = ['#fff', '#000'].map(
+    (colour) =>
+      `<td bgcolor="${colour}" style="width:${QR_MODULE_PX}px;height:${QR_MODULE_PX}px;background:${colour}"></td>`,
+  );
+  const cell = (dark: number) => cells[dark ? 1 : 0]!;
+  const rows: string[] = [];
+  for (let r = 0; r < size; r++) {
+    let row = '';
+    for (let c = 0; c < size; c++) row += cell(data[r * size + c]!);
+    rows.push(`<tr>${row}</tr>`);
+  }
+  const quiet = 4 * QR_MODULE_PX;
+  return `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:0 auto 14px"><tr><td bgcolor="#ffffff" style="padding:${quiet}px;background:#ffffff;border:1px solid #dee2e6"><table role="img" aria-label="Ticket QR code" cellpadding="0" cellspacing="0" border="0" style="border-collapse:collapse;line-height:0;font-size:0">${rows.join('')}</table></td></tr></table>`;
+}
+
+/**
+ * The confirmation a member gets on becoming going (at once, or promoted from the waitlist): when
+ * and where, and the ticket shown at the door, as a QR code and as a code to type.
+ */
+export function eventTicketEmail(p: {
+  fullName: string;
+  collegeName: string;
+  title: string;
+  /** whenText's "14 Jun 2026, 18:00 (Asia/Kolkata)". */
+  when: string;
+  venue: string | null;
+  address: string | null;
+  mapUrl: string | null;
+  /** Shown: the member is going. */
+  onlineUrl: string | null;
+  guests: number;
+  ticket: string;
+  eventUrl: string;
+}): MessageContent {
+  const place = [p.venue, p.address].filter(Boolean).join(', ');
+  const details = [
+    `When: ${p.when}`,
+    ...(place ? [`Where: ${place}`] : []),
+    ...(p.mapUrl ? [`Map: ${p.mapUrl}`] : []),
+    ...(p.onlineUrl ? [`Join online: ${p.onlineUrl}`] : []),
+    ...(p.guests > 0 ? [`Seats: you and ${p.guests} ${p.guests === 1 ? 'guest' : 'guests'}`] : []),
+  ];
+  const intro = [`Dear ${p.fullName},`, `You are going to ${p.title}.`];
+  const showIt =
+    p.onlineUrl && !place
+      ? 'Your ticket is below.'
+      : 'Show this QR code at the door, or give the ticket code if it will not scan.';
+  const lines = [...intro, ...details, showIt];
+  const ticketHtml = `${qrTable(p.ticket)}<p style="margin:0 0 14px;text-align:center;font-family:Menlo,Consolas,monospace;font-size:15px;letter-spacing:1px">Ticket code: <strong>${escapeHtml(p.ticket)}</strong></p>`;
+  return {
+    subject: `Your ticket: ${p.title}`,
+    text: `${lines.join('\n\n')}\n\nTicket code: ${p.ticket}\n\nThe event and your ticket: ${p.eventUrl}\n`,
+    // The ticket comes before the link: at the door it is what the e-mail is opened for.
+    html: layout(
+      p.collegeName,
+      lines,
+      undefined,
+      `${ticketHtml}<p style="margin:0 0 14px">The event and your ticket: <a href="${escapeHtml(p.eventUrl)}" style="color:#1c7ed6">${escapeHtml(p.eventUrl)}</a></p>`,
     ),
   };
 }

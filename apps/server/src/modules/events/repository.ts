@@ -1,10 +1,11 @@
 import type { EventAudienceLevel, RsvpStatus } from '@alumnet/contract';
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
-import { eventRsvps, events, users } from '../../db/schema';
+import { colleges, eventRsvps, events, users } from '../../db/schema';
 import { audienceIncludes, audienceMember } from '../../lib/audience';
 import type { SessionUser } from '../auth/repository';
+import { notSuppressed } from '../suppressions';
 
 export type EventRow = typeof events.$inferSelect;
 export type EventFields = Omit<typeof events.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
@@ -275,33 +276,49 @@ export async function forgetReminders(db: Executor, eventId: string) {
 
 // ---------------------------------------------------------------- RSVPs (under the event's lock)
 
-/** The member's answer so far (null: none yet) and the event's seats around it. */
-export interface RsvpState extends Record<string, unknown> {
-  status: RsvpStatus | null;
-  guests: number;
-  /** Seats taken by the others going (guests included). */
-  othersGoing: number;
-  /** Whether anyone else waits ahead of the member (of them, if waitlisted; else at all). */
-  ahead: boolean;
+/** Holds the event's row until commit (whoever asks: the caller checked access already). */
+export async function lockEvent(db: Executor, eventId: string): Promise<EventRow | undefined> {
+  const [row] = await db.select().from(events).where(eq(events.id, eventId)).for('update');
+  return row;
 }
 
-/** One round trip, under the event's lock: everything an RSVP decides on. */
-export async function rsvpState(db: Executor, eventId: string, userId: string) {
-  const result = await db.execute<RsvpState>(sql`
-    SELECT m.status, coalesce(m.guests, 0)::int AS guests,
-           (SELECT coalesce(sum(1 + o.guests), 0)::int FROM event_rsvps o
-             WHERE o.event_id = ${eventId} AND o.status = 'going' AND o.user_id <> ${userId})
-             AS "othersGoing",
-           EXISTS (SELECT 1 FROM event_rsvps w
-                    WHERE w.event_id = ${eventId} AND w.status = 'waitlisted'
-                      AND w.user_id <> ${userId}
-                      AND (m.status IS DISTINCT FROM 'waitlisted' OR w.queued < m.queued))
-             AS ahead
-      FROM (SELECT 1) one
-      LEFT JOIN event_rsvps m ON m.event_id = ${eventId} AND m.user_id = ${userId}`);
-  const row = result.rows[0];
-  if (!row) throw new Error('rsvp state returned nothing');
-  return row;
+/** A member's answer so far, as a batch of RSVPs decides on it. */
+export interface RsvpNow {
+  userId: string;
+  status: RsvpStatus;
+  guests: number;
+  queued: number | null;
+  /** Waitlisted: how many outside the batch wait ahead of them. */
+  othersAhead: number;
+}
+
+/**
+ * What a batch of RSVPs decides on, in one round trip: the seats taken by those going (guests
+ * included), how many wait, and the current answers of the batch's members (none: no row).
+ */
+export async function batchState(db: Executor, eventId: string, userIds: readonly string[]) {
+  const ids = sql.param([...userIds]);
+  const result = await db.execute<
+    { going: number; waiting: number } & { [K in keyof RsvpNow]: RsvpNow[K] | null }
+  >(sql`
+    WITH totals AS (
+      SELECT coalesce(sum(1 + guests) FILTER (WHERE status = 'going'), 0)::int AS going,
+             (count(*) FILTER (WHERE status = 'waitlisted'))::int AS waiting
+        FROM event_rsvps WHERE event_id = ${eventId} AND status IN ('going', 'waitlisted'))
+    SELECT t.going, t.waiting, m.user_id AS "userId", m.status, m.guests,
+           m.queued::float8 AS queued,
+           CASE WHEN m.status = 'waitlisted' THEN (
+             SELECT count(*)::int FROM event_rsvps w
+              WHERE w.event_id = m.event_id AND w.status = 'waitlisted' AND w.queued < m.queued
+                AND w.user_id <> ALL(${ids}::uuid[])) ELSE 0 END AS "othersAhead"
+      FROM totals t
+      LEFT JOIN event_rsvps m ON m.event_id = ${eventId} AND m.user_id = ANY(${ids}::uuid[])`);
+  const first = result.rows[0] ?? { going: 0, waiting: 0 };
+  return {
+    going: first.going,
+    waiting: first.waiting,
+    rows: result.rows.filter((r) => r.userId !== null) as RsvpNow[],
+  };
 }
 
 /** Seats taken by those going (guests included). */
@@ -313,39 +330,58 @@ export async function goingSeats(db: Executor, eventId: string) {
 }
 
 /**
- * Writes the member's answer. Waitlisted: keeps their place if they had one, else takes the next
- * number of the sequence. Going: keeps their ticket if they had one, else takes `ticket`.
+ * `n` places at the end of the waitlist, ascending: taken under the event's lock, each is after
+ * every place this event handed out before.
  */
-export async function saveRsvp(
-  db: Executor,
-  row: { eventId: string; userId: string; status: RsvpStatus; guests: number; ticket: string },
-) {
-  const result = await db.execute<{ status: RsvpStatus; queued: number | null }>(sql`
+export async function takeQueueNumbers(db: Executor, n: number) {
+  if (n === 0) return [];
+  const result = await db.execute<{ queued: number }>(sql`
+    SELECT nextval('event_rsvps_queue_seq')::float8 AS queued FROM generate_series(1, ${n}::int)`);
+  return result.rows.map((r) => r.queued).sort((a, b) => a - b);
+}
+
+export interface RsvpWrite {
+  userId: string;
+  status: RsvpStatus;
+  guests: number;
+  /** Waitlisted only: the place kept or just taken. */
+  queued: number | null;
+  /** Going only: a new ticket, or null to keep the one the row holds (going all along). */
+  ticket: string | null;
+}
+
+/** Writes the answers of one batch in one statement (arrays unnested). */
+export async function saveRsvps(db: Executor, eventId: string, rows: readonly RsvpWrite[]) {
+  if (rows.length === 0) return;
+  // sql.param: each array goes as one parameter (Drizzle would spread a bare array into a list).
+  const column = <K extends keyof RsvpWrite>(key: K) => sql.param(rows.map((r) => r[key]));
+  await db.execute(sql`
     INSERT INTO event_rsvps AS r (event_id, user_id, status, guests, queued, ticket)
-    VALUES (${row.eventId}, ${row.userId}, ${row.status}, ${row.guests},
-            CASE WHEN ${row.status} = 'waitlisted' THEN nextval('event_rsvps_queue_seq') END,
-            CASE WHEN ${row.status} = 'going' THEN ${row.ticket} END)
+    SELECT ${eventId}, t.user_id, t.status, t.guests, t.queued, t.ticket
+      FROM unnest(${column('userId')}::uuid[], ${column('status')}::text[],
+                  ${column('guests')}::int[], ${column('queued')}::bigint[],
+                  ${column('ticket')}::text[])
+           AS t(user_id, status, guests, queued, ticket)
     ON CONFLICT (event_id, user_id) DO UPDATE SET
       status = excluded.status,
       guests = excluded.guests,
-      queued = CASE WHEN excluded.status <> 'waitlisted' THEN NULL
-                    WHEN r.status = 'waitlisted' THEN r.queued
-                    ELSE nextval('event_rsvps_queue_seq') END,
-      ticket = CASE WHEN excluded.status <> 'going' THEN NULL
-                    ELSE coalesce(r.ticket, ${row.ticket}) END,
-      updated_at = now()
-    RETURNING r.status, r.queued::float8 AS queued`);
-  const saved = result.rows[0];
-  if (!saved) throw new Error('rsvp upsert returned nothing');
-  return saved;
+      queued = excluded.queued,
+      ticket = CASE WHEN excluded.status = 'going' THEN coalesce(excluded.ticket, r.ticket) END,
+      updated_at = now()`);
 }
 
-/** 1 + how many are waitlisted ahead of this place. */
-export async function positionOf(db: Executor, eventId: string, queued: number) {
-  const result = await db.execute<{ position: number }>(sql`
-    SELECT count(*)::int + 1 AS position FROM event_rsvps
-     WHERE event_id = ${eventId} AND status = 'waitlisted' AND queued < ${queued}::bigint`);
-  return result.rows[0]?.position ?? 1;
+/** These members' answers as stored, with their place on the waitlist (1 = next). */
+export async function answersOf(db: Executor, eventId: string, userIds: readonly string[]) {
+  const result = await db.execute<{ userId: string; status: RsvpStatus; position: number | null }>(
+    sql`
+    SELECT m.user_id AS "userId", m.status, p.position
+      FROM event_rsvps m
+      LEFT JOIN (SELECT user_id, row_number() OVER (ORDER BY queued)::int AS position
+                   FROM event_rsvps WHERE event_id = ${eventId} AND status = 'waitlisted') p
+        ON p.user_id = m.user_id
+     WHERE m.event_id = ${eventId} AND m.user_id = ANY(${sql.param([...userIds])}::uuid[])`,
+  );
+  return result.rows;
 }
 
 /** The head of the waitlist in order (at most `limit`): who, and how many guests each brings. */
@@ -381,4 +417,42 @@ export function goingMembers(db: Executor, eventId: string) {
     .innerJoin(users, eq(users.id, eventRsvps.userId))
     .where(and(eq(eventRsvps.eventId, eventId), eq(eventRsvps.status, 'going')))
     .orderBy(asc(users.fullName), asc(users.id));
+}
+
+/**
+ * What the ticket e-mails of these members need (ticket-mail.ts): those still going with a ticket
+ * to an event not cancelled, whose address is not on the suppression list.
+ */
+export function ticketLetters(db: Executor, eventId: string, userIds: readonly string[]) {
+  return db
+    .select({
+      userId: users.id,
+      email: users.email,
+      fullName: users.fullName,
+      collegeName: sql<string>`coalesce(${colleges.name}, 'Alumnet')`,
+      ticket: sql<string>`${eventRsvps.ticket}`,
+      guests: eventRsvps.guests,
+      collegeId: events.collegeId,
+      title: events.title,
+      startsAt: events.startsAt,
+      timeZone: events.timeZone,
+      venue: events.venue,
+      address: events.address,
+      mapUrl: events.mapUrl,
+      onlineUrl: events.onlineUrl,
+    })
+    .from(eventRsvps)
+    .innerJoin(events, eq(events.id, eventRsvps.eventId))
+    .innerJoin(users, eq(users.id, eventRsvps.userId))
+    .leftJoin(colleges, eq(colleges.id, events.collegeId))
+    .where(
+      and(
+        eq(eventRsvps.eventId, eventId),
+        inArray(eventRsvps.userId, [...userIds]),
+        eq(eventRsvps.status, 'going'),
+        isNotNull(eventRsvps.ticket),
+        isNull(events.cancelledAt),
+        notSuppressed(sql`${users.email}`),
+      ),
+    );
 }

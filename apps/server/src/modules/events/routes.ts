@@ -15,13 +15,24 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../auth/plugin';
 import { pushNotifications } from '../notifications';
 import { createEventService } from './service';
+import { createTicketMailer } from './ticket-mail';
 
 /**
  * Events (issue 28): the lists, the event page's call, creating, editing and cancelling
- * (organisers) and RSVPs. Tickets at the door, calendars and reminders are door-routes.ts's.
+ * (organisers) and RSVPs, with the ticket e-mail of those who become going. Tickets at the door,
+ * calendars and reminders are door-routes.ts's.
  */
-export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
-  const events = createEventService(app.db, pushNotifications(app));
+export const eventRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async (
+  app,
+  { publicUrl },
+) => {
+  const tickets = createTicketMailer({
+    db: app.db,
+    transports: app.transports,
+    publicUrl,
+    log: app.log,
+  });
+  const events = createEventService(app.db, pushNotifications(app), tickets.later);
   const tags = ['events'];
 
   app.get(
