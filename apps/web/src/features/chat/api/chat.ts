@@ -123,7 +123,6 @@ export function sentFromHere(queryClient: QueryClient, clientId: string | null) 
     .some((m) => (m.state.variables as SendMessageVariables | undefined)?.clientId === clientId);
 }
 
-
 /** How long a send over the open connection may wait for its acknowledgement before HTTP. */
 const SOCKET_ACK_TIMEOUT_MS = 5000;
 

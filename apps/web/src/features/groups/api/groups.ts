@@ -380,4 +380,3 @@ export function useRemoveGroupMessage(groupId: string) {
     onSuccess: (_answer, messageId) => markGroupMessageRemoved(queryClient, groupId, messageId),
   });
 }
-
