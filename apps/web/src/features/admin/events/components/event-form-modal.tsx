@@ -1,8 +1,6 @@
 import {
-  IMAGE_TYPES,
   INVALID_IMAGE_TYPE_MESSAGE,
   eventBody,
-  imageUrl,
   type EventAudienceLevel,
   type EventBody,
   type EventDetail,
@@ -11,9 +9,7 @@ import {
   Alert,
   Button,
   Center,
-  FileInput,
   Group,
-  Image,
   Loader,
   Modal,
   Select,
@@ -24,7 +20,6 @@ import {
   Textarea,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconPhoto } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent } from 'react';
 import {
@@ -34,13 +29,13 @@ import {
 } from '../../../../components/rich-text-field';
 import { useTimeZone } from '../../../../lib/time-zone';
 import { isAllowedImage, uploadImage } from '../../../../lib/upload-image';
-import { useObjectUrl } from '../../../../lib/use-object-url';
 import { useTakenOver } from '../../../../lib/use-taken-over';
 import { isoToLocalInput, localInputToIso } from '../../../../lib/event-time';
 import { adminNotify } from '../../shared/notify';
 import { serverMessage } from '../../shared/utils/errors';
 import { manageEventQuery, useSaveEvent } from '../api/events';
 import { AudienceFields } from './audience-fields';
+import { CoverPictureField } from '../../../../components/cover-picture-field';
 
 /** Every zone the runtime knows, the chosen one kept even if it does not. */
 function zoneOptions(current: string) {
@@ -128,7 +123,6 @@ function EventForm({
   const [cover, setCover] = useState<string | null>(event?.coverPicture ?? null);
   const [uploading, setUploading] = useState(false);
   const [error, setError] = useState<{ message: string; field?: string } | null>(null);
-  const preview = useObjectUrl(file && isAllowedImage(file) ? file : null);
   const busy = uploading || save.isPending;
   const fieldError = (field: string) => (error?.field === field ? error.message : null);
 
@@ -210,34 +204,12 @@ function EventForm({
           data-autofocus
         />
         <RichTextField editor={editor} label="Description" error={fieldError('description')} />
-        <FileInput
-          label="Cover picture"
-          name="coverPicture"
-          placeholder={cover ? 'Choose another picture' : 'Choose a JPEG or PNG'}
-          accept={IMAGE_TYPES.join(',')}
-          leftSection={<IconPhoto size={18} />}
-          clearable
-          value={file}
-          onChange={setFile}
-          error={file && !isAllowedImage(file) ? INVALID_IMAGE_TYPE_MESSAGE : undefined}
+        <CoverPictureField
+          file={file}
+          onFile={setFile}
+          cover={cover}
+          onRemove={() => setCover(null)}
         />
-        {(preview || cover) && (
-          <Group gap="xs" align="flex-end">
-            <Image
-              src={preview ?? imageUrl(cover, 'medium')}
-              alt="Cover picture"
-              h={90}
-              w={160}
-              radius="sm"
-              fit="cover"
-            />
-            {cover && !file && (
-              <Button variant="subtle" size="xs" color="red" onClick={() => setCover(null)}>
-                Remove picture
-              </Button>
-            )}
-          </Group>
-        )}
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
           <TextInput
             type="datetime-local"

@@ -1,37 +1,23 @@
 import {
   GROUP_KINDS,
   GROUP_RULE_FIELDS,
-  IMAGE_TYPES,
   INVALID_IMAGE_TYPE_MESSAGE,
   MAX_GROUP_DESCRIPTION,
   groupUpdateBody,
-  imageUrl,
   type GroupKind,
   type GroupRuleField,
   type ManagedGroupRow,
 } from '@alumnet/contract';
-import {
-  Alert,
-  Button,
-  FileInput,
-  Group,
-  Image,
-  Modal,
-  Select,
-  Stack,
-  TextInput,
-  Textarea,
-} from '@mantine/core';
-import { IconPhoto } from '@tabler/icons-react';
+import { Alert, Button, Group, Modal, Select, Stack, TextInput, Textarea } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { isAllowedImage, uploadImage } from '../../../../lib/upload-image';
-import { useObjectUrl } from '../../../../lib/use-object-url';
 import { useTakenOver } from '../../../../lib/use-taken-over';
 import { adminNotify } from '../../shared/notify';
 import { serverMessage } from '../../shared/utils/errors';
 import { useSaveGroup } from '../api/groups';
 import { KIND_DESCRIPTIONS, KIND_LABELS, RULE_FIELD_LABELS } from './labels';
 import { useRuleValues } from './rule-values';
+import { CoverPictureField } from '../../../../components/cover-picture-field';
 
 const KIND_OPTIONS = GROUP_KINDS.map((kind) => ({
   value: kind,
@@ -64,7 +50,6 @@ export function GroupFormModal({
   const [cover, setCover] = useState<string | null>(group?.coverPicture ?? null);
   const [uploading, setUploading] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const preview = useObjectUrl(file && isAllowedImage(file) ? file : null);
   const values = useRuleValues(kind === 'automatic' ? field : null, collegeId, countryId);
   const busy = uploading || save.isPending;
   // A stored value the lists do not hold (a city of a country not picked yet) is still shown.
@@ -148,34 +133,12 @@ export function GroupFormModal({
             value={description}
             onChange={(e) => setDescription(e.currentTarget.value)}
           />
-          <FileInput
-            label="Cover picture"
-            name="coverPicture"
-            placeholder={cover ? 'Choose another picture' : 'Choose a JPEG or PNG'}
-            accept={IMAGE_TYPES.join(',')}
-            leftSection={<IconPhoto size={18} />}
-            clearable
-            value={file}
-            onChange={setFile}
-            error={file && !isAllowedImage(file) ? INVALID_IMAGE_TYPE_MESSAGE : undefined}
+          <CoverPictureField
+            file={file}
+            onFile={setFile}
+            cover={cover}
+            onRemove={() => setCover(null)}
           />
-          {(preview || cover) && (
-            <Group gap="xs" align="flex-end">
-              <Image
-                src={preview ?? imageUrl(cover, 'medium')}
-                alt="Cover picture"
-                h={90}
-                w={160}
-                radius="sm"
-                fit="cover"
-              />
-              {cover && !file && (
-                <Button variant="subtle" size="xs" color="red" onClick={() => setCover(null)}>
-                  Remove picture
-                </Button>
-              )}
-            </Group>
-          )}
           <Select
             label="Kind"
             name="kind"
