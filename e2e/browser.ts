@@ -57,3 +57,29 @@ export function pagePerTest() {
   });
   return state;
 }
+
+/**
+ * One browser for the test file, and `signedIn(email, viewport)`: a page of its own (a person on
+ * their own device) signed in as that member, for tests where several people act at once.
+ */
+export function peopleInTheirOwnBrowsers() {
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    for (const context of contexts) await context.close();
+    await browser?.close();
+  });
+  return {
+    async signedIn(email: string, viewport: { width: number; height: number }) {
+      const context = await browser.newContext({ viewport });
+      contexts.push(context);
+      const page = await context.newPage();
+      await logIn(page, email);
+      await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+      return page;
+    },
+  };
+}

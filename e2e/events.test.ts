@@ -1,28 +1,10 @@
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, logIn, url } from './browser';
+import { describe, expect, it } from 'vitest';
+import { peopleInTheirOwnBrowsers, url } from './browser';
 
 // The demo's group walk has seats left; Meera (a member of the Bengaluru Chapter) has not answered.
 const EVENT = 'Bengaluru Chapter: Cubbon Park morning walk';
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser.close();
-});
-
-async function signedIn(email: string, viewport: { width: number; height: number }) {
-  const context = await browser.newContext({ viewport });
-  contexts.push(context);
-  const page = await context.newPage();
-  await logIn(page, email);
-  await page.waitForURL((u) => !u.pathname.startsWith('/login'));
-  return page;
-}
+const { signedIn } = peopleInTheirOwnBrowsers();
 
 describe('an event from RSVP to the door', () => {
   it('a member says Going on a phone, sees the ticket, and an organiser checks them in once', async () => {

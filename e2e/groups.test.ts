@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, logIn, url } from './browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { peopleInTheirOwnBrowsers, url } from './browser';
 import { tinyPng } from './png';
 
 // Meera (laptop) and Rahul (phone) are in neither of them before this test: the demo's open group.
@@ -8,24 +8,7 @@ const GROUP = 'Class of 2016';
 const MEERA = 'member@demo.alumnet.dev';
 const RAHUL = 'member2@demo.alumnet.dev';
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser.close();
-});
-
-async function signedIn(email: string, viewport: { width: number; height: number }) {
-  const context = await browser.newContext({ viewport });
-  contexts.push(context);
-  const page = await context.newPage();
-  await logIn(page, email);
-  await page.waitForURL(url('/dashboard'));
-  return page;
-}
+const { signedIn } = peopleInTheirOwnBrowsers();
 
 /** From /groups, the open group's card; Join there, then its page. */
 async function joinOpenGroup(page: Page) {
