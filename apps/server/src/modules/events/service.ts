@@ -77,13 +77,21 @@ function validTimeZone(timeZone: string) {
 }
 
 /** "14 Jun 2026, 18:00 (Asia/Kolkata)": a time as the organiser set it. */
+// One formatter per zone: making one costs far more than formatting with it, and a rush of
+// RSVPs (ticket e-mails, promotions) formats hundreds of times.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
 export function whenText(at: Date, timeZone: string) {
-  const text = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  }).format(at);
-  return `${text} (${timeZone})`;
+  let format = formatters.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      dateStyle: 'medium',
+      timeStyle: 'short',
+    });
+    formatters.set(timeZone, format);
+  }
+  return `${format.format(at)} (${timeZone})`;
 }
 
 /** What a change of time or place tells those going; null when neither changed. */
