@@ -212,6 +212,8 @@ function RowActions({
   onCancel: () => void;
 }) {
   const named = (action: string) => `${action}: ${row.title}`;
+  // An event that has ended is history: nothing left to cancel.
+  const ended = Date.parse(row.endsAt) <= Date.now();
   return (
     <Group gap={4} wrap="nowrap">
       {!row.cancelled && (
@@ -238,7 +240,7 @@ function RowActions({
           Check-in
         </Button>
       )}
-      {!row.cancelled && (
+      {!row.cancelled && !ended && (
         <Button
           size="compact-sm"
           variant="subtle"
