@@ -1,5 +1,3 @@
-import type { NotificationEvent } from './notifications';
-import type { GroupChatMessage, SendGroupMessageAck, SocketSendGroupMessage } from './groups';
 import { z } from 'zod';
 import { idSchema } from './common';
 
@@ -71,20 +69,6 @@ export const memberIdParams = z.object({ id: idSchema });
 /** GET /api/messages/{id}?before={messageId}: the page of older messages before that one. */
 export const chatHistoryQuery = z.object({ before: idSchema.optional() });
 
-/** Socket.IO events, server to browser (member-portal.md §7 "Realtime chat"). */
-export interface ServerToClientEvents {
-  newMessage: (message: ChatMessage) => void;
-  /** The member's notifications changed (to every tab of theirs, on every server process). */
-  notification: (event: NotificationEvent) => void;
-  /** The ids of the caller's college members who are online now. */
-  getOnlineUsers: (userIds: string[]) => void;
-  /** A message in the chat of a group the member is in (issue 27). */
-  newGroupMessage: (message: GroupChatMessage) => void;
-  /** An organiser removed a message of a group's chat. */
-  groupMessageRemoved: (removed: { groupId: string; messageId: string }) => void;
-  /** The member is no longer in the group (left, removed): its chat is closed on every tab. */
-  groupAccessEnded: (ended: { groupId: string }) => void;
-}
 /**
  * `sendMessage` over the open connection: the same message, rules and answer as
  * POST /api/messages/send/{receiverId} (which keeps working), without an HTTP request per
@@ -95,11 +79,3 @@ export type SocketSendMessage = z.input<typeof socketSendMessage>;
 /** What `sendMessage` is acknowledged with: the stored message, or the HTTP call's status and error. */
 export type SendMessageAck =
   { ok: true; message: ChatMessage } | { ok: false; status: number; error: string };
-export interface ClientToServerEvents {
-  sendMessage: (payload: SocketSendMessage, ack: (answer: SendMessageAck) => void) => void;
-  /** The same as POST /api/groups/{groupId}/messages. */
-  sendGroupMessage: (
-    payload: SocketSendGroupMessage,
-    ack: (answer: SendGroupMessageAck) => void,
-  ) => void;
-}

@@ -10,6 +10,7 @@ export * from './profile';
 export * from './images';
 export * from './jobs';
 export * from './chat';
+export * from './socket';
 export * from './admin';
 export * from './setup';
 export * from './console';
