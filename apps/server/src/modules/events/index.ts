@@ -2,4 +2,5 @@
 // answer every event call asks, an event by id, a new ticket and how a time is written.
 export { demandOrganiser, loadEventAccess, type EventAccess } from './access';
 export { findEvent, type EventRow } from './repository';
-export { newTicket, whenText } from './service';
+export { newTicket } from './service';
+export { whenText } from './when';

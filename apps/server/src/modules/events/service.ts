@@ -19,6 +19,7 @@ import { demandOrganiser, loadEventAccess } from './access';
 import { presentDetail, presentManaged, presentSummary } from './presenter';
 import * as repo from './repository';
 import type { Ticketed } from './ticket-mail';
+import { whenText } from './when';
 
 type EventInput = z.output<typeof eventBody>;
 type ListQuery = z.output<typeof eventsQuery>;
@@ -74,24 +75,6 @@ function validTimeZone(timeZone: string) {
   } catch {
     return false;
   }
-}
-
-/** "14 Jun 2026, 18:00 (Asia/Kolkata)": a time as the organiser set it. */
-// One formatter per zone: making one costs far more than formatting with it, and a rush of
-// RSVPs (ticket e-mails, promotions) formats hundreds of times.
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-export function whenText(at: Date, timeZone: string) {
-  let format = formatters.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      dateStyle: 'medium',
-      timeStyle: 'short',
-    });
-    formatters.set(timeZone, format);
-  }
-  return `${format.format(at)} (${timeZone})`;
 }
 
 /** What a change of time or place tells those going; null when neither changed. */

@@ -2,7 +2,7 @@ import { API, idSchema } from '@alumnet/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { escapeHtml } from '../../lib/html';
 import { findEvent } from './repository';
-import { whenText } from './service';
+import { whenText } from './when';
 
 /**
  * `/events/{id}` as a shared link shows it (issue 28): the app's page with OpenGraph tags naming

@@ -4,7 +4,7 @@ import { eventTicketEmail } from '../../mail/templates';
 import type { Transports } from '../../mail/transports';
 import { addSuppressions } from '../suppressions';
 import { ticketLetters } from './repository';
-import { whenText } from './service';
+import { whenText } from './when';
 
 export interface TicketMailerOptions {
   db: Database;
