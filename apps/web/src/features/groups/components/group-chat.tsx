@@ -30,7 +30,7 @@ import {
   useSendGroupMessage,
   type SendGroupMessageVariables,
 } from '../api/groups';
-import type { GroupRights } from './group-page';
+import type { GroupRights } from './group-rights';
 import classes from './groups.module.css';
 import { JoinToSee, isRefused } from './join-to-see';
 

@@ -29,7 +29,7 @@ import { ApiRequestError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { groupMembersQuery, groupKeys, useRemoveMember } from '../api/groups';
 import { AddMember } from './add-member';
-import type { GroupRights } from './group-page';
+import type { GroupRights } from './group-rights';
 import { JoinToSee, isRefused } from './join-to-see';
 
 /** The group's members: searchable, paged, organisers marked; a row opens the member's card. */

@@ -15,24 +15,12 @@ import { GroupHeader } from './group-header';
 import { GroupMembers } from './group-members';
 import { GroupPosts } from './group-posts';
 import { GroupRequests } from './group-requests';
+import { groupRights } from './group-rights';
 
 /** `/groups/{id}` (issue 27): the header, then the group's posts, members, chat and requests. */
 export function GroupPage() {
   const { data } = useSuspenseQuery(meQuery);
   return <MemberLayout>{data.user && <GroupScreen user={data.user} />}</MemberLayout>;
-}
-
-/** What the caller may see and do, as the server's access rule (groups/access.ts) answers it. */
-export function groupRights(group: GroupDetail) {
-  const isMember = group.myStatus === 'approved';
-  const runs = group.mayModerate;
-  return {
-    isMember,
-    maySeePosts: isMember || runs || (group.kind === 'open' && !group.archived),
-    mayPost: (isMember || runs) && !group.archived,
-    maySeeMembers: isMember || runs || group.kind !== 'hidden',
-    mayChat: isMember || runs,
-  };
 }
 
 type Tab = 'posts' | 'members' | 'chat' | 'requests';
@@ -134,5 +122,3 @@ function GroupContent({
     </Stack>
   );
 }
-
-export type GroupRights = ReturnType<typeof groupRights>;

@@ -14,7 +14,7 @@ import {
   usePostModeration,
   type PostAction,
 } from '../api/groups';
-import type { GroupRights } from './group-page';
+import type { GroupRights } from './group-rights';
 import { JoinToSee, isRefused } from './join-to-see';
 
 // The composer (its file input and upload code) is fetched when first opened.
