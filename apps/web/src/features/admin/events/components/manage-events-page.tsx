@@ -212,8 +212,9 @@ function RowActions({
   onCancel: () => void;
 }) {
   const named = (action: string) => `${action}: ${row.title}`;
-  // An event that has ended is history: nothing left to cancel.
-  const ended = Date.parse(row.endsAt) <= Date.now();
+  // An event that has ended is history: nothing left to cancel (as the list was drawn).
+  const [now] = useState(Date.now);
+  const ended = Date.parse(row.endsAt) <= now;
   return (
     <Group gap={4} wrap="nowrap">
       {!row.cancelled && (
