@@ -78,10 +78,16 @@ const forgetPortal = backupToken
   : undefined;
 const log = serves ? app.log : app.log.child({ role: 'worker' });
 // The worker reports a database outage through the app's watch: logged once, seen by /readyz.
-const worker =
+const workerStarting =
   config.role === 'web'
     ? undefined
-    : await startWorker({ db: jobsDb, config, log, database: app.outages.database });
+    : startWorker({ db: jobsDb, config, log, database: app.outages.database });
+// From the moment the port is open a signal must stop the portal cleanly, also while the worker
+// is still starting (its queues and schedules take a moment): before this, a SIGTERM in that
+// window killed the process outright.
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+await workerStarting;
 
 /** An address this machine's tools can call the portal on, whatever it listens on. */
 function reachable(host: string) {
@@ -138,7 +144,7 @@ async function shutdown(signal: string) {
   // The web server and the worker stop side by side; both still need the database meanwhile.
   await Promise.all([
     step('closing the web server', async () => app.close()),
-    step('stopping the worker', async () => worker?.stop()),
+    step('stopping the worker', async () => (await workerStarting)?.stop()),
   ]);
   if (forgetPortal) await step('removing portal.json', forgetPortal);
   if (embedded) await step('checkpointing the database', () => db.execute(sql`CHECKPOINT`));
@@ -147,5 +153,3 @@ async function shutdown(signal: string) {
   log.info({ ms: Date.now() - started }, clean ? 'stopped cleanly' : 'stopped, with errors');
   process.exit(clean ? 0 : 1);
 }
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
