@@ -68,6 +68,16 @@ const backupToken = embedded && serves ? randomBytes(32).toString('hex') : undef
 const app = serves
   ? await buildApp({ config, db, logger, backupToken })
   : await buildWorkerApp({ db, logger });
+const log = serves ? app.log : app.log.child({ role: 'worker' });
+// The worker starts before the port opens: once the portal answers, all of it runs, so a signal
+// from then on finds nothing half-started (a SIGTERM while the worker was still starting, after
+// the port had opened, used to end the process without its clean stop).
+// It reports a database outage through the app's watch: logged once, seen by /readyz.
+await app.ready();
+const worker =
+  config.role === 'web'
+    ? undefined
+    : await startWorker({ db: jobsDb, config, log, database: app.outages.database });
 await app.listen({ port: config.port, host: config.host });
 const forgetPortal = backupToken
   ? await writePortalFile(config.dataDir, {
@@ -76,18 +86,8 @@ const forgetPortal = backupToken
       token: backupToken,
     })
   : undefined;
-const log = serves ? app.log : app.log.child({ role: 'worker' });
-// The worker reports a database outage through the app's watch: logged once, seen by /readyz.
-const workerStarting =
-  config.role === 'web'
-    ? undefined
-    : startWorker({ db: jobsDb, config, log, database: app.outages.database });
-// From the moment the port is open a signal must stop the portal cleanly, also while the worker
-// is still starting (its queues and schedules take a moment): before this, a SIGTERM in that
-// window killed the process outright.
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
-await workerStarting;
 
 /** An address this machine's tools can call the portal on, whatever it listens on. */
 function reachable(host: string) {
@@ -144,7 +144,7 @@ async function shutdown(signal: string) {
   // The web server and the worker stop side by side; both still need the database meanwhile.
   await Promise.all([
     step('closing the web server', async () => app.close()),
-    step('stopping the worker', async () => (await workerStarting)?.stop()),
+    step('stopping the worker', async () => worker?.stop()),
   ]);
   if (forgetPortal) await step('removing portal.json', forgetPortal);
   if (embedded) await step('checkpointing the database', () => db.execute(sql`CHECKPOINT`));
