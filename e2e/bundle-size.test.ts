@@ -14,9 +14,10 @@ import { initialBytes } from './bundle-size';
 // Issue 27 (groups) moved each a little: its icons join the shared icon file, its two routes the
 // route table, and the feed's post card became a component the group page shares (its own file
 // and stylesheet on the feed's screen). Measured growth, not room: 1-2 KB and 1-3 files. Issue 28
-// (events) shares the job board's editor and sanitizer: one more file on /jobs.
+// (events) shares the job board's editor and sanitizer: one more file on /jobs; its four routes
+// and their chunk names in the entry's table put / past the next KB (146.5 → 147).
 const BUDGET: Record<string, { js: number; css: number; files: number }> = {
-  '/': { js: 146, css: 30, files: 10 },
+  '/': { js: 147, css: 30, files: 10 },
   '/login': { js: 168, css: 30, files: 15 },
   '/signup': { js: 208, css: 30, files: 17 },
   '/dashboard': { js: 215, css: 30, files: 26 },
