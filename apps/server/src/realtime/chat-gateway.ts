@@ -369,11 +369,18 @@ export const chatGateway = fp(
       sendToRoom(room, event, ...args) {
         io.to(room).emit(event, ...args);
       },
+      // This process's connections at once, then every other process's: through the Redis
+      // adapter the cluster-wide call reaches this process too only after a round trip, and a
+      // message sent meanwhile would still reach a member who has just left.
       joinRoom(userIds, room) {
-        if (userIds.length > 0) io.in(userIds.map(userRoom)).socketsJoin(room);
+        if (userIds.length === 0) return;
+        io.local.in(userIds.map(userRoom)).socketsJoin(room);
+        if (redis) io.in(userIds.map(userRoom)).socketsJoin(room);
       },
       leaveRoom(userIds, room) {
-        if (userIds.length > 0) io.in(userIds.map(userRoom)).socketsLeave(room);
+        if (userIds.length === 0) return;
+        io.local.in(userIds.map(userRoom)).socketsLeave(room);
+        if (redis) io.in(userIds.map(userRoom)).socketsLeave(room);
       },
     } satisfies Realtime);
 
