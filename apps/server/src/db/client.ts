@@ -66,6 +66,12 @@ export function withTransactionStatementTimeout(db: Database, ms: number): Datab
 export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
 
 /**
+ * Drizzle over each pooled client, made once: making one reads the whole schema's relations,
+ * which a rush of small transactions (bench:rsvp) paid on every one.
+ */
+const drizzleOfClient = new WeakMap<object, Executor>();
+
+/**
  * A transaction on one pooled client, given both as Drizzle and as raw SQL, so that a library's
  * statements (pg-boss inserting jobs) commit or roll back together with ours.
  */
@@ -76,10 +82,9 @@ export async function inClientTransaction<T>(
   const client = await db.$client.connect();
   try {
     await client.query('BEGIN');
-    const tx = drizzle(client, { schema });
-    const result = await work(tx as unknown as Executor, (text, values) =>
-      client.query(text, values),
-    );
+    let tx = drizzleOfClient.get(client);
+    if (!tx) drizzleOfClient.set(client, (tx = drizzle(client, { schema }) as unknown as Executor));
+    const result = await work(tx, (text, values) => client.query(text, values));
     await client.query('COMMIT');
     return result;
   } catch (error) {

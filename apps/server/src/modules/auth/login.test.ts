@@ -1,9 +1,10 @@
 import { API } from '@alumnet/contract';
 import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema';
+import { sessions, users } from '../../db/schema';
 import { DEMO_COLLEGE, DEMO_PASSWORD } from '../../db/seed/demo';
 import { buildTestApp } from '../../test/build';
+import { hashToken, newSessionToken } from './tokens';
 
 const MESSAGES = {
   /** One answer for a wrong password and an unknown account: login tells nobody who is a member. */
@@ -411,5 +412,35 @@ describe('login, session and logout', () => {
         (await login('member2@demo.alumnet.dev', DEMO_PASSWORD, { ip: '192.0.2.78' })).statusCode,
       ).toBe(200);
     });
+  });
+
+  it('answers each of many first calls arriving at once with its own member', async () => {
+    // Sessions made in the database, so that no call has met them yet: each lookup misses the
+    // cache, and those arriving together share one query (auth/plugin.ts).
+    const members = await t.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.isApproved, true), eq(users.isRejected, false)))
+      .limit(30);
+    const tokens = members.map(() => newSessionToken());
+    await t.db.insert(sessions).values(
+      members.map((m, i) => ({
+        userId: m.id,
+        tokenHash: hashToken(tokens[i]!),
+        expiresAt: new Date(Date.now() + (i === 0 ? -60_000 : 3_600_000)),
+      })),
+    );
+    const signedIn = await Promise.all(
+      [...tokens, newSessionToken()].map(async (token) => {
+        const response = await t.app.inject({
+          url: API.auth.me,
+          headers: { cookie: `alumnet_session=${token}` },
+        });
+        expect(response.statusCode).toBe(200);
+        return (response.json() as { user: { _id: string } | null }).user?._id ?? null;
+      }),
+    );
+    // The first session has expired and the last token was never one: signed out, both.
+    expect(signedIn).toEqual([null, ...members.slice(1).map((m) => m.id), null]);
   });
 });

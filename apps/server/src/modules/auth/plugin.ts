@@ -2,8 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import { forbidden, unauthorized } from '../../lib/errors';
+import { groupCommit } from '../../lib/group-commit';
 import { policy } from '../../lib/policy';
-import { findSessionUser, type SessionUser } from './repository';
+import { findSessionUsers, type SessionUser } from './repository';
 import { SessionCache } from './session-cache';
 import { hashToken, SESSION_COOKIE } from './tokens';
 
@@ -75,6 +76,22 @@ export const authPlugin = fp(
         .catch((error: unknown) => app.log.warn({ err: error }, 'session-forget not published'));
     });
 
+    /**
+     * Sessions the cache does not hold are looked up one query at a time, and whatever arrives
+     * while one runs goes in the next together (lib/group-commit.ts): a rush of members pressing
+     * one button at once, each on a first call, costs the database a query per batch, not one per
+     * member (bench:rsvp).
+     */
+    const lookUpSessions = groupCommit(async (tokenHashes: string[]) => {
+      const found = new Map(
+        (await findSessionUsers(app.db, tokenHashes)).map(({ tokenHash, ...user }) => [
+          tokenHash,
+          user as SessionUser,
+        ]),
+      );
+      return tokenHashes.map((hash) => found.get(hash) ?? null);
+    }, 500);
+
     app.decorateRequest('user', null);
     app.addHook('onRequest', async (request) => {
       const token = request.cookies[SESSION_COOKIE];
@@ -85,7 +102,7 @@ export const authPlugin = fp(
         (request.method === 'PUT' && request.url.startsWith('/v1/'));
       if (!token || !wanted) return;
       const tokenHash = hashToken(token);
-      request.user = await cache.get(tokenHash, () => findSessionUser(app.db, tokenHash));
+      request.user = await cache.get(tokenHash, () => lookUpSessions(tokenHash));
     });
     app.decorate('requireUser', async (request: FastifyRequest) => {
       if (!request.user) throw unauthorized();

@@ -28,8 +28,21 @@ export async function findSessionUser(
   db: Executor,
   tokenHash: string,
 ): Promise<SessionUser | null> {
-  const [row] = await db
+  const [found] = await findSessionUsers(db, [tokenHash]);
+  return found ?? null;
+}
+
+/**
+ * The live sessions of these token hashes with their users, in one query (a rush of first calls,
+ * auth/plugin.ts); a hash whose session ended or whose user may not sign in is missing.
+ */
+export async function findSessionUsers(
+  db: Executor,
+  tokenHashes: readonly string[],
+): Promise<(SessionUser & { tokenHash: string })[]> {
+  return db
     .select({
+      tokenHash: sessions.tokenHash,
       id: users.id,
       sessionId: sessions.id,
       collegeId: users.collegeId,
@@ -43,13 +56,12 @@ export async function findSessionUser(
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.tokenHash, tokenHash),
+        inArray(sessions.tokenHash, [...tokenHashes]),
         gt(sessions.expiresAt, sql`now()`),
         eq(users.isApproved, true),
         eq(users.isRejected, false),
       ),
     );
-  return row ?? null;
 }
 
 export async function insertSession(
