@@ -168,7 +168,7 @@ export async function buildApp({ config, db, logger = false, backupToken }: Buil
   await app.register(groupRoutes);
   await app.register(groupFeedRoutes);
   await app.register(groupChatRoutes);
-  await app.register(eventRoutes, { publicUrl: config.publicUrl });
+  await app.register(eventRoutes);
   await app.register(feedbackRoutes);
   await app.register(activityRoutes);
   await app.register(galleryRoutes);

@@ -2,10 +2,11 @@ import type { DispatchChunk, ImportChunk } from '@alumnet/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { createJobQueue, QUEUES } from './jobs/queue';
+import { createJobQueue, QUEUES, type EventTicketsJob } from './jobs/queue';
 import { closeTransports, createTransports } from './mail/transports';
 import { createDispatchWorker } from './modules/dispatch/worker';
 import { sendEventReminders } from './modules/events/reminders';
+import { createTicketMailer } from './modules/events/ticket-mail';
 import { createImportWorker } from './modules/imports/service';
 import { startNotificationEmailJobs } from './modules/notification-email';
 import { summarizeWaitingSignups } from './modules/notifications';
@@ -74,6 +75,8 @@ export async function startWorker({
   // Event reminders become notifications here; notify-instant e-mails them within the minute.
   await loop<object>(QUEUES.eventReminders, async () => void (await sendEventReminders(db)));
   await queue.boss.schedule(QUEUES.eventReminders, '* * * * *');
+  const sendTickets = createTicketMailer({ db, transports, publicUrl: config.publicUrl, log });
+  await loop<EventTicketsJob>(QUEUES.eventTickets, (job) => sendTickets(job.eventId, job.userIds));
   await startNotificationEmailJobs({
     db,
     queue,

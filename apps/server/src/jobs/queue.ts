@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import type { DispatchChunk, ImportChunk } from '@alumnet/contract';
 import type { FastifyBaseLogger } from 'fastify';
@@ -17,7 +18,15 @@ export const QUEUES = {
   signupsSummary: 'signups-summary',
   /** Every minute: event reminders due (a day and an hour before), each claimed once. */
   eventReminders: 'event-reminders',
+  /** Ticket e-mails of members who just became going, queued in their RSVP's transaction. */
+  eventTickets: 'event-tickets',
 } as const;
+
+/** Members who just became going to one event, and so hold a new ticket to be e-mailed. */
+export interface EventTicketsJob {
+  eventId: string;
+  userIds: string[];
+}
 
 /** Scheduled runs that must not overlap (a slow run and the next minute's on another worker). */
 const ONE_AT_A_TIME: ReadonlySet<string> = new Set([
@@ -167,6 +176,9 @@ export async function createJobQueue(db: Database, options: JobQueueOptions) {
       enqueue(QUEUES.dispatchChunk, chunks, (c) => `${c.jobId}:${c.from}`, inTransaction),
     enqueueImport: (chunks: ImportChunk[], inTransaction: ExecuteSql) =>
       enqueue(QUEUES.importChunk, chunks, (c) => `${c.importId}:${c.from}`, inTransaction),
+    // Each job its own key: the e-mails' idempotency keys, not the queue, keep a ticket to one.
+    enqueueTickets: (job: EventTicketsJob, inTransaction: ExecuteSql) =>
+      enqueue(QUEUES.eventTickets, [job], () => randomUUID(), inTransaction),
     stop,
   };
 }

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { colleges, eventRsvps, events, users } from '../../db/schema';
-import { audienceIncludes, audienceMember } from '../../lib/audience';
+import { audienceIncludes, audienceMember, audienceMemberRow } from '../../lib/audience';
 import type { SessionUser } from '../auth/repository';
 import { notSuppressed } from '../suppressions';
 
@@ -83,6 +83,19 @@ export async function eventForViewer(
     .where(and(eq(e.id, eventId.toLowerCase()), openableBy(viewer)));
   const [row] = await (lock ? query.for('update', { of: e }) : query);
   return row;
+}
+
+/**
+ * Which of these users may open the event: openableBy, read from their rows in one query (a batch
+ * of RSVPs asks for all its members at once, service.ts).
+ */
+export async function openersOf(db: Executor, eventId: string, userIds: readonly string[]) {
+  const result = await db.execute<{ id: string }>(sql`
+    SELECT u.id FROM users u JOIN events e ON e.id = ${eventId}
+     WHERE u.id = ANY(${sql.param([...userIds])}::uuid[])
+       AND (u.is_super_admin OR (u.user_type = 'a' AND u.college_id = e.college_id)
+            OR ${audienceIncludes('e', audienceMemberRow('u'))})`);
+  return new Set(result.rows.map((row) => row.id));
 }
 
 /** An event by id, whoever asks (callers apply their own rule: the calendar feed, reminders). */

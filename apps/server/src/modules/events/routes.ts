@@ -15,24 +15,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../auth/plugin';
 import { pushNotifications } from '../notifications';
 import { createEventService } from './service';
-import { createTicketMailer } from './ticket-mail';
 
 /**
  * Events (issue 28): the lists, the event page's call, creating, editing and cancelling
- * (organisers) and RSVPs, with the ticket e-mail of those who become going. Tickets at the door,
+ * (organisers) and RSVPs, with the ticket e-mail of those who become going queued for the worker. Tickets at the door,
  * calendars and reminders are door-routes.ts's.
  */
-export const eventRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async (
-  app,
-  { publicUrl },
-) => {
-  const tickets = createTicketMailer({
-    db: app.db,
-    transports: app.transports,
-    publicUrl,
-    log: app.log,
-  });
-  const events = createEventService(app.db, pushNotifications(app), tickets.later);
+export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Ticket e-mails are queued in the RSVP's transaction; the worker sends them (ticket-mail.ts).
+  const events = createEventService(app.db, pushNotifications(app), (eventId, userIds, sql) =>
+    app.jobs.enqueueTickets({ eventId, userIds: [...userIds] }, sql),
+  );
   const tags = ['events'];
 
   app.get(

@@ -8,7 +8,7 @@ import {
   type rsvpBody,
 } from '@alumnet/contract';
 import type { z } from 'zod';
-import type { Database, Executor } from '../../db/client';
+import { inClientTransaction, type Database, type Executor } from '../../db/client';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { groupCommit } from '../../lib/group-commit';
 import { adminCollegeId, policy } from '../../lib/policy';
@@ -98,12 +98,13 @@ export function changeText(before: repo.EventRow, after: repo.EventRow): string 
  * Events (issue 28): creating, editing and cancelling them (a college's admins; a group's
  * organisers for its events), the lists and the event page, and RSVPs with a waitlist that is
  * never oversold: every change to an event's seats holds its row's lock until commit. Those who
- * become going are handed to `ticketed` after commit (their ticket e-mail, ticket-mail.ts).
+ * become going are handed to `ticketed` inside the transaction (their ticket e-mail's job,
+ * ticket-mail.ts).
  */
 export function createEventService(
   db: Database,
   tell: Tell = () => {},
-  ticketed: Ticketed = () => {},
+  ticketed: Ticketed = async () => {},
 ) {
   /** The stored columns of a body, its audience checked against the college (`ex`: a
    * transaction's own client when inside one). */
@@ -185,13 +186,21 @@ export function createEventService(
    * answers its own error; the others stand.
    */
   async function writeRsvps(eventId: string, items: RsvpItem[]): Promise<RsvpOutcome[]> {
-    const done = await db.transaction(async (tx) => {
+    const done = await inClientTransaction(db, async (tx, inTransaction) => {
       const event = await repo.lockEvent(tx, eventId);
       if (!event) return { answers: items.map(() => notFound(EVENT_MESSAGES.notFound)) };
+      // Who may answer is asked here, for the whole batch in one query: asked per request, it
+      // was a query each before the batch.
+      const openers = await repo.openersOf(tx, event.id, [...new Set(items.map((i) => i.userId))]);
       const closed = closedMessage(event, Date.now());
-      if (closed) return { answers: items.map(() => conflict(closed)) };
+      if (closed)
+        return {
+          answers: items.map((i) =>
+            openers.has(i.userId) ? conflict(closed) : notFound(EVENT_MESSAGES.notFound),
+          ),
+        };
 
-      const userIds = [...new Set(items.map((i) => i.userId))];
+      const userIds = [...openers];
       const totals = await repo.batchState(tx, event.id, userIds);
       const rows = totals.rows;
       const standing = new Map<string, Standing>(
@@ -209,6 +218,10 @@ export function createEventService(
       const last = new Map<string, number>();
 
       items.forEach((item, index) => {
+        if (!openers.has(item.userId)) {
+          decided.push(notFound(EVENT_MESSAGES.notFound));
+          return;
+        }
         const mine: Standing = standing.get(item.userId) ?? {
           status: null,
           guests: 0,
@@ -313,10 +326,10 @@ export function createEventService(
       });
       const nowGoing = changed.filter((m) => m.status === 'going' && m.newTicket);
       const ticketedIds = [...new Set([...nowGoing.map((m) => m.userId), ...promoted])];
-      return { answers, recorded, ticketed: ticketedIds };
+      if (ticketedIds.length > 0) await ticketed(event.id, ticketedIds, inTransaction);
+      return { answers, recorded };
     });
     if (done.recorded) tell(done.recorded);
-    if (done.ticketed && done.ticketed.length > 0) ticketed(eventId, done.ticketed);
     return done.answers;
   }
 
@@ -407,7 +420,7 @@ export function createEventService(
      * capacity seats the waitlist, in the same transaction.
      */
     async update(user: SessionUser, eventId: string, body: EventInput) {
-      const recorded = await db.transaction(async (tx) => {
+      const recorded = await inClientTransaction(db, async (tx, inTransaction) => {
         const access = demandOrganiser(await loadEventAccess(tx, user, eventId, { lock: true }));
         const before = access.event;
         if (before.cancelledAt) throw conflict(EVENT_MESSAGES.cancelled);
@@ -433,10 +446,10 @@ export function createEventService(
           );
         const promoted = await promoteWaiting(tx, after);
         told.push(...(await tellPromoted(tx, after, promoted)));
-        return { told, eventId: after.id, promoted };
+        if (promoted.length > 0) await ticketed(after.id, promoted, inTransaction);
+        return told;
       });
-      tell(recorded.told);
-      ticketed(recorded.eventId, recorded.promoted);
+      tell(recorded);
       return detailOf(user, eventId);
     },
 
@@ -459,18 +472,13 @@ export function createEventService(
     },
 
     /**
-     * Going, waitlisted or not going. Who may answer is asked first, outside any lock; the answer
-     * itself is decided in a batch under the event row's lock (writeRsvps), so no event is ever
-     * oversold however many answer at once.
+     * Going, waitlisted or not going, decided in a batch under the event row's lock (writeRsvps),
+     * so no event is ever oversold however many answer at once. The batch also asks who may
+     * answer: 404 outside the event's audience, before 409 for a closed one.
      */
     async rsvp(user: SessionUser, eventId: string, body: RsvpInput) {
-      const { event } = await loadEventAccess(db, user, eventId);
-      const closed = closedMessage(event, Date.now());
-      if (closed) throw conflict(closed);
       const going = body.status === 'going';
-      if (going && body.guests > 0 && !event.allowGuests)
-        throw badRequest(EVENT_MESSAGES.guestsNotAllowed);
-      const answer = await rsvpBatcher(event.id)({
+      const answer = await rsvpBatcher(eventId.toLowerCase())({
         userId: user.id,
         status: body.status,
         guests: going ? body.guests : 0,

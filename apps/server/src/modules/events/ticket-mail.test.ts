@@ -6,6 +6,7 @@ import { emailSuppressions, eventRsvps, users } from '../../db/schema';
 import { buildTestApp, loginAs } from '../../test/build';
 import { eventBodyOf } from '../../test/events';
 import { startSmtpSink, type ReceivedMail } from '../../test/smtp-sink';
+import { startWorker } from '../../worker';
 
 const PUBLIC_URL = 'https://alumni.example.edu';
 
@@ -36,12 +37,19 @@ const subjectOf = (mail: ReceivedMail) => /^Subject: (.*)$/im.exec(mail.data)?.[
 describe('the ticket e-mail of a Going RSVP (issue 28)', () => {
   let t: Awaited<ReturnType<typeof buildTestApp>>;
   let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+  let worker: Awaited<ReturnType<typeof startWorker>>;
   let admin: string;
   const people: { id: string; email: string; cookie: string }[] = [];
 
   beforeAll(async () => {
     smtp = await startSmtpSink();
     t = await buildTestApp({ SMTP_URL: smtp.url, PUBLIC_URL, MAIL_FROM: 'events@example.edu' });
+    // The RSVP queues the e-mail; the worker sends it, as in `npm start`.
+    worker = await startWorker({
+      db: t.db,
+      config: { ...t.config, jobs: { ...t.config.jobs, pollSeconds: 0.5 } },
+      log: t.app.log,
+    });
     const signedIn = await loginAs(t.app, 'admin@demo.alumnet.dev');
     admin = signedIn.cookie;
     const named = ['member@demo.alumnet.dev', 'member2@demo.alumnet.dev'];
@@ -65,6 +73,7 @@ describe('the ticket e-mail of a Going RSVP (issue 28)', () => {
     }
   }, 120_000);
   afterAll(async () => {
+    await worker?.stop();
     await t?.close();
     await smtp?.close();
   });

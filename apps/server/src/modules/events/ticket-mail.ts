@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client';
+import type { Database, ExecuteSql } from '../../db/client';
 import { eventTicketEmail } from '../../mail/templates';
 import type { Transports } from '../../mail/transports';
 import { addSuppressions } from '../suppressions';
@@ -14,23 +14,33 @@ export interface TicketMailerOptions {
   log: FastifyBaseLogger;
 }
 
-/** Members who just became going to one event, and so hold a new ticket. */
-export type Ticketed = (eventId: string, userIds: readonly string[]) => void;
+/**
+ * Called inside the transaction that made these members going (service.ts): queues their ticket
+ * e-mails in it (`inTransaction`), so they go out exactly when the RSVP commits.
+ */
+export type Ticketed = (
+  eventId: string,
+  userIds: readonly string[],
+  inTransaction: ExecuteSql,
+) => Promise<unknown>;
 
 /**
  * The ticket confirmation (issue 28): a member who becomes going, at once or promoted from the
- * waitlist, gets one e-mail with the event's time and place and the ticket as a QR code. Sent
- * after the RSVP committed and without holding up its answer: a failed send is logged and the
- * RSVP stands (the ticket is on the event page anyway). Suppressed addresses get nothing, and a
- * hard bounce puts the address on the list, like every other e-mail of ours.
+ * waitlist, gets one e-mail with the event's time and place and the ticket as a QR code. The
+ * worker sends it from a job the RSVP's transaction queued (QUEUES.eventTickets), so the answer
+ * never waits on drawing QR codes or on SMTP, and a rush of 500 seats taken in a second does not
+ * slow the next presses. A send that fails fails the job, which the queue tries again; the
+ * idempotency key keeps those already sent from going twice. Suppressed addresses get nothing,
+ * and a hard bounce puts the address on the list, like every other e-mail of ours.
  */
 export function createTicketMailer({ db, transports, publicUrl, log }: TicketMailerOptions) {
   const transport = transports.email;
 
-  async function send(eventId: string, userIds: readonly string[]) {
+  return async function send(eventId: string, userIds: readonly string[]) {
     if (userIds.length === 0) return;
-    // Read after commit: a member who went back to not going meanwhile gets nothing.
+    // Read when sent: a member who went back to not going meanwhile gets nothing.
     const rows = await ticketLetters(db, eventId, userIds);
+    let failed = 0;
     for (const row of rows) {
       try {
         const sent = await transport.send(
@@ -62,18 +72,11 @@ export function createTicketMailer({ db, transports, publicUrl, log }: TicketMai
             { email: row.email, reason: 'bounce', source: 'smtp', detail: 'refused the ticket' },
           ]);
       } catch (error) {
+        failed++;
         log.error({ err: error, eventId, userId: row.userId }, 'event ticket e-mail not sent');
       }
     }
-  }
-
-  /** Sends in the background; whatever goes wrong is logged, never thrown at the RSVP. */
-  const later: Ticketed = (eventId, userIds) => {
-    if (userIds.length === 0) return;
-    send(eventId, userIds).catch((error: unknown) =>
-      log.error({ err: error, eventId }, 'event ticket e-mails not sent'),
-    );
+    // The others went out; the queue tries the job again for the rest.
+    if (failed > 0) throw new Error(`${failed} of ${rows.length} ticket e-mails not sent`);
   };
-
-  return { send, later };
 }
