@@ -1,6 +1,6 @@
 /**
  * npm run bench:rsvp [-- --members 5000 --capacity 500 --seconds 5 --cancels 100 --processes K
- *                       --profile DIR --no-sync-commit]
+ *                       --profile DIR --no-sync-commit --with-worker]
  *
  * Issue 28's rush for seats, on PostgreSQL (DATABASE_URL; without it an embedded PGlite, small
  * sizes only). N members of one college, each signed in, press Going on one event of C seats
@@ -30,6 +30,8 @@
  * embedded server takes one connection) and starts it again for the cancels.
  *
  * `--profile DIR`: the server process writes a V8 CPU profile there when it stops.
+ * `--with-worker`: the server runs as `npm start` does (ROLE=all), its worker sending the ticket
+ * e-mails (to the outbox) while the rush goes on; the run then waits for every ticket's e-mail.
  * `--no-sync-commit` (a diagnosis, PostgreSQL only): the scratch database commits without waiting
  * for the WAL's flush to disk, to show how much of an RSVP that flush is.
  *
@@ -69,6 +71,7 @@ const { values: flags } = parseArgs({
     processes: { type: 'string' },
     profile: { type: 'string' },
     'no-sync-commit': { type: 'boolean', default: false },
+    'with-worker': { type: 'boolean', default: false },
   },
 });
 const MEMBERS = integerFlag('members', flags.members, 2, 50_000);
@@ -189,7 +192,11 @@ try {
     }
   })();
   const { members, eventId, warmId } = seeded;
-  const serverOptions = flags.profile ? { profileDir: flags.profile } : {};
+  const serverOptions = {
+    ...(flags.profile ? { profileDir: flags.profile } : {}),
+    // As `npm start` runs: the worker beside the web server, sending the ticket e-mails.
+    ...(flags['with-worker'] ? { env: { ROLE: 'all' } } : {}),
+  };
   let servers = await run.startServers(1, serverOptions);
   const generators: Generator<FromRsvpClients>[] = [];
   for (let k = 0; k < PROCESSES; k++) {
@@ -258,7 +265,12 @@ try {
           WHERE kind = 'event_promoted' AND target_type = 'event' AND target_id = $1`,
         [event],
       );
-      return { rows, told: new Set(told.rows.map((r) => r.user_id)) };
+      // Ticket e-mails sent (the worker's, with --with-worker): the outbox holds one per ticket.
+      const mailed = await pool.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM outbox WHERE idempotency_key LIKE $1`,
+        [`event-ticket:${event}:%`],
+      );
+      return { rows, told: new Set(told.rows.map((r) => r.user_id)), mailed: mailed.rows[0]!.n };
     } finally {
       await close();
       if (database.kind === 'pglite') {
@@ -312,6 +324,16 @@ try {
   const latency = percentiles(rush.records.filter((r) => r[2] > 0).map((r) => r[2] - r[1]));
   const latencyOf = (code: number) =>
     percentiles(answeredOk.filter((r) => r[4] === code).map((r) => r[2] - r[1]));
+  /** The p99 of the presses due in each second of the window: where in the rush the slow ones were. */
+  const p99BySecond = Array.from(
+    { length: SECONDS },
+    (_, second) =>
+      percentiles(
+        rush.records
+          .filter((r) => r[2] > 0 && Math.floor((r[1] - rush.startAt) / 1000) === second)
+          .map((r) => r[2] - r[1]),
+      ).p99,
+  );
 
   // --- the checks against the rows
   const before = await rowsOf(eventId);
@@ -372,6 +394,7 @@ try {
       `RSVP latency       ${line(latency)}`,
       `  given a seat     ${line(latencyOf(STATUS_CODES.going))}`,
       `  waitlisted       ${line(latencyOf(STATUS_CODES.waitlisted))}`,
+      `  p99 by second    ${p99BySecond.map((p) => p.toFixed(0)).join(', ')} ms`,
       `last answer        ${((lastAnswer - rush.startAt) / 1000).toFixed(2)} s after the first press was due; ${(rush.records.length / ((lastAnswer - rush.startAt) / 1000)).toFixed(0)} answers/s`,
       `server CPU         ${((rushCpu * 1000) / rush.records.length).toFixed(2)} ms per RSVP; load generators ${rush.generatorCpu.map((c) => `${c.toFixed(0)}%`).join(', ')} of a core`,
     ].join('\n'),
@@ -412,10 +435,23 @@ try {
     seatsAfter === CAPACITY;
   const promotedTicketed = promoted.filter((id) => afterBy.get(id)?.ticket).length;
   const told = promoted.filter((id) => after.told.has(id)).length;
+  // Every ticket given, the promoted ones' included, e-mailed once by the worker.
+  const ticketsGiven = goingRows.length + promoted.length;
+  let mailed = after.mailed;
+  const mailsBy = performance.now() + 60_000;
+  while (flags['with-worker'] && mailed < ticketsGiven && performance.now() < mailsBy) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    mailed = (await rowsOf(eventId)).mailed;
+  }
   console.log(
     [
       `cancels            ${cancel.records.length} of those going press Not going within 1 s, failed ${JSON.stringify(cancelFailed)}; latency ${line(cancelLatency)}`,
       `promoted           ${promoted.length} (the first ${CANCELS} waitlisted, by id: ${promotedRight}); with a ticket ${promotedTicketed}; told ${told}`,
+      ...(flags['with-worker']
+        ? [
+            `ticket e-mails     ${mailed} for ${ticketsGiven} tickets given, by the worker in the server's process`,
+          ]
+        : []),
       `after              ${goingAfter.length} going (${seatsAfter} seats), ${waitlistedAfter} waitlisted, oversold ${Math.max(0, seatsAfter - CAPACITY)}`,
       `run took ${secondsSince(started).toFixed(1)} s; machine load ${loadavg()[0]!.toFixed(1)}`,
       '',
@@ -442,6 +478,7 @@ try {
     promoted: promoted.length,
     promoted_right: promotedRight,
     promoted_told: told,
+    ...(flags['with-worker'] ? { ticket_emails: mailed } : {}),
     load: Math.round(loadavg()[0]! * 10) / 10,
   };
   const ok =
@@ -456,7 +493,8 @@ try {
     ticketsRight &&
     promotedRight &&
     promotedTicketed === promoted.length &&
-    told === promoted.length;
+    told === promoted.length &&
+    (!flags['with-worker'] || mailed === ticketsGiven);
   console.log(JSON.stringify(result));
   exitCode = ok ? 0 : 1;
 } finally {
