@@ -18,6 +18,7 @@ export * from './upload';
 export * from './analytics';
 export * from './groups';
 export * from './events';
+export * from './mentoring';
 export * from './community';
 export * from './quiz';
 export * from './gallery';

@@ -35,6 +35,14 @@ export const NOTIFICATION_KINDS = [
   'event_reminder',
   /** Admins: sign-ups of my college waiting for approval (at most one summary a day). */
   'signups_waiting',
+  /** Mentors: a member asked me to mentor them. */
+  'mentoring_request',
+  /** My request for a mentor was accepted or declined. */
+  'mentoring_answered',
+  /** My request for a mentor went unanswered for MENTORING_REQUEST_DAYS and expired. */
+  'mentoring_expired',
+  /** The other side ended our mentorship. */
+  'mentorship_ended',
 ] as const;
 const UNKNOWN_KIND = `Unknown kind of notification. Known kinds: ${NOTIFICATION_KINDS.join(', ')}.`;
 export const notificationKind = z.enum(NOTIFICATION_KINDS, { error: UNKNOWN_KIND });
@@ -72,6 +80,10 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: Record<NotificationKind, Notifica
   event_promoted: { inApp: true, email: 'instant' },
   event_reminder: { inApp: false, email: 'instant' },
   signups_waiting: { inApp: true, email: 'daily' },
+  mentoring_request: { inApp: true, email: 'instant' },
+  mentoring_answered: { inApp: true, email: 'instant' },
+  mentoring_expired: { inApp: true, email: 'instant' },
+  mentorship_ended: { inApp: true, email: 'instant' },
 };
 /** A chat message is e-mailed only if still unread this long after it arrived. */
 export const MESSAGE_EMAIL_DELAY_MINUTES = 15;
@@ -90,6 +102,9 @@ export const notificationTargetType = z.enum([
   'group',
   'event',
   'college',
+  /** The mentee's or mentor's requests (the id is the request's). */
+  'mentoring_request',
+  'mentorship',
 ]);
 export type NotificationTargetType = z.infer<typeof notificationTargetType>;
 

@@ -195,6 +195,34 @@ export const API = {
     /** Bounces and complaints: Amazon SES through SNS (signed), or signedEmailEvents. */
     emailEvents: '/api/webhooks/email-events',
   },
+  /** Mentoring (issue 29). */
+  mentoring: {
+    /** GET ?topic=&industry=&country=&taking=&page=: mentors ranked for the caller. */
+    suggestions: '/api/mentoring/suggestions',
+    /** GET, PUT: the caller's mentor profile. */
+    profile: '/api/mentoring/profile',
+    /** GET: to and from the caller; POST {mentorId, goal, message}. */
+    requests: '/api/mentoring/requests',
+    accept: (id: string) => `/api/mentoring/requests/${encodeURIComponent(id)}/accept`,
+    decline: (id: string) => `/api/mentoring/requests/${encodeURIComponent(id)}/decline`,
+    /** POST: the mentee takes back an open request. */
+    withdraw: (id: string) => `/api/mentoring/requests/${encodeURIComponent(id)}/withdraw`,
+    mentorships: '/api/mentoring/mentorships',
+    mentorship: (id: string) => `/api/mentoring/mentorships/${encodeURIComponent(id)}`,
+    /** POST {text}. */
+    goals: (id: string) => `/api/mentoring/mentorships/${encodeURIComponent(id)}/goals`,
+    /** PATCH {text?, done?}; DELETE. */
+    goal: (id: string, goalId: string) =>
+      `/api/mentoring/mentorships/${encodeURIComponent(id)}/goals/${encodeURIComponent(goalId)}`,
+    /** POST {heldOn, minutes, notes}. */
+    sessions: (id: string) => `/api/mentoring/mentorships/${encodeURIComponent(id)}/sessions`,
+    /** POST {rating, comment}. */
+    end: (id: string) => `/api/mentoring/mentorships/${encodeURIComponent(id)}/end`,
+    /** GET ?collegeId=&format=csv (admins): the programme's figures. */
+    programme: '/api/dashboard/mentoring',
+    /** POST {name} (admins). */
+    topics: '/api/dashboard/mentoring/topics',
+  },
   /** The signed-in member's notifications (issue 26). */
   notifications: {
     /** GET ?cursor: newest first, NOTIFICATIONS_PAGE_SIZE a page. */

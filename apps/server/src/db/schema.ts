@@ -5,6 +5,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -538,6 +539,180 @@ export const calendarFeeds = pgTable('calendar_feeds', {
   token: text('token').notNull().unique(),
   createdAt: createdAt(),
 });
+
+// ---------------------------------------------------------------- mentoring (issue 29)
+
+/** Topics a college's admins added to DEFAULT_MENTORING_TOPICS. */
+export const mentoringTopics = pgTable(
+  'mentoring_topics',
+  {
+    id: id(),
+    collegeId: uuid('college_id')
+      .notNull()
+      .references(() => colleges.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('mentoring_topics_college_name_uq').on(t.collegeId, sql`lower(${t.name})`)],
+);
+
+/**
+ * A mentor's profile. Whether they mentor at all is users.open_to_mentoring (the profile's
+ * checkbox): one switch. The row stays when they switch it off, so switching back keeps it.
+ */
+export const mentorProfiles = pgTable(
+  'mentor_profiles',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    collegeId: uuid('college_id')
+      .notNull()
+      .references(() => colleges.id, { onDelete: 'cascade' }),
+    topics: text('topics').array().notNull().default(sql`'{}'::text[]`),
+    industries: text('industries').array().notNull().default(sql`'{}'::text[]`),
+    /** Mentees at once. */
+    capacity: smallint('capacity').notNull().default(2),
+    howIHelp: text('how_i_help').notNull().default(''),
+    takingRequests: boolean('taking_requests').notNull().default(true),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('mentor_profiles_college_idx').on(t.collegeId),
+    check('mentor_profiles_capacity_positive', sql`${t.capacity} > 0`),
+  ],
+);
+
+export const MENTORING_REQUEST_STATUS_VALUES = [
+  'open',
+  'accepted',
+  'declined',
+  'expired',
+  'withdrawn',
+] as const;
+
+/** A member's request for a mentor: open until answered, withdrawn or expired. */
+export const mentoringRequests = pgTable(
+  'mentoring_requests',
+  {
+    id: id(),
+    collegeId: uuid('college_id')
+      .notNull()
+      .references(() => colleges.id, { onDelete: 'cascade' }),
+    menteeId: uuid('mentee_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    mentorId: uuid('mentor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    goal: text('goal').notNull(),
+    message: text('message').notNull(),
+    status: text('status', { enum: MENTORING_REQUEST_STATUS_VALUES }).notNull().default('open'),
+    /** A decline's reason, when the mentor gave one. */
+    reason: text('reason'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('mentoring_requests_mentee_idx').on(t.menteeId, t.status),
+    index('mentoring_requests_mentor_idx').on(t.mentorId, t.status),
+    index('mentoring_requests_college_idx').on(t.collegeId, t.createdAt),
+    // One open request from a member to a mentor at a time.
+    uniqueIndex('mentoring_requests_open_pair_uq')
+      .on(t.menteeId, t.mentorId)
+      .where(sql`${t.status} = 'open'`),
+    index('mentoring_requests_expiry_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'open'`),
+  ],
+);
+
+/** An accepted request: active until either side ends it. */
+export const mentorships = pgTable(
+  'mentorships',
+  {
+    id: id(),
+    collegeId: uuid('college_id')
+      .notNull()
+      .references(() => colleges.id, { onDelete: 'cascade' }),
+    requestId: uuid('request_id')
+      .notNull()
+      .unique()
+      .references(() => mentoringRequests.id, { onDelete: 'cascade' }),
+    mentorId: uuid('mentor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    menteeId: uuid('mentee_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The mentor's first note on accepting. */
+    firstNote: text('first_note').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    endedBy: uuid('ended_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('mentorships_mentor_active_idx')
+      .on(t.mentorId)
+      .where(sql`${t.endedAt} IS NULL`),
+    index('mentorships_mentor_idx').on(t.mentorId, t.startedAt),
+    index('mentorships_mentee_idx').on(t.menteeId, t.startedAt),
+    index('mentorships_college_idx').on(t.collegeId, t.startedAt),
+  ],
+);
+
+/** Each side's rating and comment at the ending (the one who ended it, then the other). */
+export const mentorshipEndings = pgTable(
+  'mentorship_endings',
+  {
+    mentorshipId: uuid('mentorship_id')
+      .notNull()
+      .references(() => mentorships.id, { onDelete: 'cascade' }),
+    side: text('side', { enum: ['mentor', 'mentee'] }).notNull(),
+    rating: smallint('rating').notNull(),
+    comment: text('comment').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.mentorshipId, t.side] }),
+    check('mentorship_endings_rating', sql`${t.rating} BETWEEN 1 AND 5`),
+  ],
+);
+
+export const mentorshipGoals = pgTable(
+  'mentorship_goals',
+  {
+    id: id(),
+    mentorshipId: uuid('mentorship_id')
+      .notNull()
+      .references(() => mentorships.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    done: boolean('done').notNull().default(false),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mentorship_goals_mentorship_idx').on(t.mentorshipId, t.createdAt)],
+);
+
+export const mentorshipSessions = pgTable(
+  'mentorship_sessions',
+  {
+    id: id(),
+    mentorshipId: uuid('mentorship_id')
+      .notNull()
+      .references(() => mentorships.id, { onDelete: 'cascade' }),
+    heldOn: date('held_on', { mode: 'string' }).notNull(),
+    minutes: smallint('minutes').notNull(),
+    /** Visible to both. */
+    notes: text('notes').notNull().default(''),
+    loggedBy: uuid('logged_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mentorship_sessions_mentorship_idx').on(t.mentorshipId, t.heldOn)],
+);
 
 // ---------------------------------------------------------------- groups, help, feedback
 

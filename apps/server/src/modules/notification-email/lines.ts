@@ -44,6 +44,14 @@ export function sentenceOf(kind: NotificationKind, actors: readonly string[], co
       return 'An event you are going to starts soon';
     case 'signups_waiting':
       return `${count} ${count === 1 ? 'sign-up is' : 'sign-ups are'} waiting for your approval`;
+    case 'mentoring_request':
+      return `${who} asked you to be their mentor`;
+    case 'mentoring_answered':
+      return `${actors[0] ?? 'A mentor'} answered your request for mentoring`;
+    case 'mentoring_expired':
+      return 'A request of yours for mentoring expired unanswered';
+    case 'mentorship_ended':
+      return `${actors[0] ?? 'Someone'} ended your mentorship`;
   }
 }
 
@@ -63,6 +71,10 @@ export const KIND_IN_WORDS: Record<NotificationKind, string> = {
   event_promoted: 'seats coming free for events you were waitlisted for',
   event_reminder: 'reminders of events you are going to',
   signups_waiting: 'sign-ups waiting for approval',
+  mentoring_request: 'requests for you to mentor someone',
+  mentoring_answered: 'answers to your requests for a mentor',
+  mentoring_expired: 'requests for a mentor that expired',
+  mentorship_ended: 'mentorships ended by the other side',
 };
 
 const EVENT_KINDS = new Set<NotificationKind>([

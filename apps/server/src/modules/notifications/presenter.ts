@@ -24,6 +24,10 @@ export function targetUrl(type: NotificationTargetType, id: string): string {
       return `/events/${q}`;
     case 'college':
       return '/dashboard';
+    case 'mentoring_request':
+      return `/mentoring/requests?request=${q}`;
+    case 'mentorship':
+      return `/mentoring/mentorships/${q}`;
   }
 }
 

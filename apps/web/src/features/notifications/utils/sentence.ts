@@ -107,6 +107,14 @@ export function sentence(n: Notification): Sentence {
             ? '1 sign-up is waiting for approval'
             : `${n.count} sign-ups are waiting for approval`,
       };
+    case 'mentoring_request':
+      return { who, what: 'asked you to be their mentor' };
+    case 'mentoring_answered':
+      return { who, what: 'answered your request for mentoring' };
+    case 'mentoring_expired':
+      return { who: null, what: 'Your request for mentoring expired unanswered' };
+    case 'mentorship_ended':
+      return { who, what: 'ended your mentorship' };
   }
 }
 

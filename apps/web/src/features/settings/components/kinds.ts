@@ -57,6 +57,22 @@ export const KIND_TEXTS: Record<NotificationKind, { label: string; description: 
     label: 'Sign-ups waiting for approval',
     description: "For admins: a summary of your college's new sign-ups, at most once a day.",
   },
+  mentoring_request: {
+    label: 'Mentoring requests',
+    description: 'A member asks you to be their mentor.',
+  },
+  mentoring_answered: {
+    label: 'Answers to your mentoring requests',
+    description: 'A mentor you asked accepts or declines.',
+  },
+  mentoring_expired: {
+    label: 'Expired mentoring requests',
+    description: 'A request of yours went unanswered for 14 days.',
+  },
+  mentorship_ended: {
+    label: 'Mentorships ended',
+    description: 'Your mentor or mentee ends your mentorship.',
+  },
 };
 
 export const EMAIL_LABELS: Record<EmailChoice, string> = {
