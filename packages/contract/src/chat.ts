@@ -25,6 +25,8 @@ export const chatUser = z.object({
 });
 export type ChatUser = z.infer<typeof chatUser>;
 
+export const chatUserAnswer = z.object({ user: chatUser });
+
 export const chatUsersBody = z.object({
   userId: idSchema.optional(),
   pageId: z.coerce.number().int().min(1).max(100_000).default(1),

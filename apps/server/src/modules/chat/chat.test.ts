@@ -1,3 +1,4 @@
+import { API } from '@alumnet/contract';
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, eq, like, notInArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -209,6 +210,25 @@ describe('chat calls', () => {
     expect((await read('not-an-id', member)).json().error).toBe('Invalid id');
 
     expect(await t.db.select({ n: count() }).from(messages)).toEqual(before);
+  });
+
+  it('shows one member as the list would, for a link past the first page; nobody else', async () => {
+    const get = (id: string, session?: Session) =>
+      t.app.inject({
+        method: 'GET',
+        url: API.messages.member(id),
+        headers: session ? { cookie: session.cookie } : {},
+      });
+    const one = await get(fresh[3]!.user._id, member);
+    expect(one.statusCode, one.body).toBe(200);
+    expect(one.json().user).toMatchObject({ _id: fresh[3]!.user._id, hasChatted: 'no' });
+    expect((await get(fresh[3]!.user._id)).statusCode).toBe(401);
+    // Another college's member, oneself and nobody are not listed: 404, the same answer.
+    for (const id of [other.user._id, member.user._id, randomUUID()]) {
+      const refused = await get(id, member);
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json().error).toBe('No such member.');
+    }
   });
 
   it('checks the message text', async () => {

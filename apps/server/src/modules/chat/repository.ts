@@ -36,12 +36,21 @@ export async function findChatMember(db: Executor, userId: string) {
  */
 export async function listChatMembers(
   db: Executor,
-  query: { viewerId: string; collegeId: string; search?: string; limit: number; offset: number },
+  query: {
+    viewerId: string;
+    collegeId: string;
+    search?: string;
+    /** Just this member (if listed for the viewer). */
+    memberId?: string;
+    limit: number;
+    offset: number;
+  },
 ) {
   const where = and(
     eq(users.collegeId, query.collegeId),
     ne(users.id, query.viewerId),
     listedMember(users),
+    query.memberId ? eq(users.id, query.memberId) : undefined,
     query.search ? sql`lower(${users.fullName}) LIKE ${containing(query.search)}` : undefined,
   );
   const rows = await db

@@ -3,6 +3,7 @@ import {
   chatHistoryQuery,
   chatMessage,
   chatMessageList,
+  chatUserAnswer,
   chatUsersAnswer,
   chatUsersBody,
   chatUsersSearchBody,
@@ -60,6 +61,15 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       const { pageId, searchText } = request.body;
       return chat.listMembers(viewer, { pageId, searchText });
     },
+  );
+
+  app.get(
+    '/api/messages/users/:id',
+    {
+      onRequest: app.requireUser,
+      schema: { tags, params: memberIdParams, response: { 200: chatUserAnswer } },
+    },
+    async (request) => chat.member(currentUser(request), request.params.id),
   );
 
   app.get(

@@ -85,6 +85,21 @@ export function createChatService(
       return { users: rows.map(presentChatUser), totalResults: total };
     },
 
+    /** One member as the list shows them, if the viewer may talk to them; else 404. */
+    async member(viewer: SessionUser, memberId: string) {
+      const { rows } = viewer.collegeId
+        ? await repo.listChatMembers(db, {
+            viewerId: viewer.id,
+            collegeId: viewer.collegeId,
+            memberId: memberId.toLowerCase(),
+            limit: 1,
+            offset: 0,
+          })
+        : { rows: [] };
+      if (!rows[0]) throw notFound(chatErrors.noSuchMember);
+      return { user: presentChatUser(rows[0]) };
+    },
+
     /** The latest CHAT_HISTORY_LIMIT messages with that member (or those before `before`). */
     async history(viewer: SessionUser, memberId: string, before?: string): Promise<ChatMessage[]> {
       const other = await partnerOf(viewer, memberId);

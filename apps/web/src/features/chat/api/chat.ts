@@ -3,6 +3,7 @@ import {
   CHAT_HISTORY_LIMIT,
   chatMessage,
   chatMessageList,
+  chatUserAnswer,
   chatUsersAnswer,
   type ChatMessage,
   type ChatUsersAnswer,
@@ -28,10 +29,18 @@ export const chatKeys = {
   users: ['chat', 'users'] as const,
   userPage: (userId: string, searchText: string, pageId: number) =>
     ['chat', 'users', userId, searchText, pageId] as const,
+  member: (memberId: string) => ['chat', 'member', memberId] as const,
   conversations: ['chat', 'conversation'] as const,
   conversation: (memberId: string) => ['chat', 'conversation', memberId] as const,
   send: ['chat', 'send'] as const,
 };
+
+/** One member as the list shows them: a `/chat?with=` link to someone past its first page. */
+export const chatMemberQuery = (memberId: string) =>
+  queryOptions({
+    queryKey: chatKeys.member(memberId),
+    queryFn: () => api.get(API.messages.member(memberId), chatUserAnswer),
+  });
 
 /**
  * The college's members, 10 a page: POST /api/messages/users, or /users/search when a search

@@ -27,6 +27,8 @@ const member = (n: number, firstName: string, lastName: string): ChatUser => ({
 });
 const RAHUL = member(2, 'Rahul', 'Verma');
 const ANITA = member(3, 'Anita', 'Rao');
+/** Not on the list's first page. */
+const KIRAN = member(4, 'Kiran', 'Shah');
 
 const message = (from: string, to: string, text: string): ChatMessage => ({
   _id: crypto.randomUUID(),
@@ -59,21 +61,25 @@ function serve(conversation: ChatMessage[]) {
     vi.fn((path: string, init: RequestInit) => {
       calls.push(`${init.method} ${path}`);
       const body =
-        path === '/api/messages/users' ? { users: [RAHUL, ANITA], totalResults: 2 } : conversation;
+        path === '/api/messages/users'
+          ? { users: [RAHUL, ANITA], totalResults: 12 }
+          : path === `/api/messages/users/${KIRAN._id}`
+            ? { user: KIRAN }
+            : conversation;
       return Promise.resolve(new Response(JSON.stringify(body), { status: 200 }));
     }),
   );
   return calls;
 }
 
-function renderChat() {
+function renderChat(at = '/chat') {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   queryClient.setQueryData(meQuery.queryKey, { user: ME });
   render(
     <MantineProvider>
       <Notifications />
       <QueryClientProvider client={queryClient}>
-        <MemoryRouter initialEntries={['/chat']}>
+        <MemoryRouter initialEntries={[at]}>
           <ChatPage />
         </MemoryRouter>
       </QueryClientProvider>
@@ -139,5 +145,13 @@ describe('ChatPage live events', { timeout: 20_000 }, () => {
     await waitFor(() =>
       expect(screen.queryByRole('button', { name: /^Anita Rao.*, new message/ })).toBeNull(),
     );
+  });
+
+  it('opens the conversation of a link to someone past the list’s first page', async () => {
+    const calls = serve([message(KIRAN._id, ME._id, 'Welcome, mentee')]);
+    renderChat(`/chat?with=${KIRAN._id}`);
+    const log = await screen.findByRole('log', { name: 'Chat history' });
+    await within(log).findByText('Welcome, mentee');
+    expect(calls).toContain(`GET /api/messages/users/${KIRAN._id}`);
   });
 });

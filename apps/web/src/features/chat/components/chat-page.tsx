@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { MemberLayout } from '../../../components/member-layout';
 import { meQuery } from '../../../lib/session';
-import { chatUsersQuery } from '../api/chat';
+import { chatMemberQuery, chatUsersQuery } from '../api/chat';
 import { useChatEvents } from '../hooks/use-chat-events';
 import { useOnlineUsers } from '../hooks/use-realtime';
 import classes from './chat.module.css';
@@ -32,14 +32,19 @@ function ChatScreen() {
   const [unread, setUnread] = useState<ReadonlySet<string>>(() => new Set());
   const online = useOnlineUsers();
 
-  // `/chat?with={memberId}` (a notification's link) opens that conversation. The list is ordered
-  // by the latest message, so someone who just wrote is on its first page (the route's loader
-  // fetched it); the link is followed once that page holds them.
+  // `/chat?with={memberId}` (a notification's or a mentorship's link) opens that conversation.
+  // The list is ordered by the latest message, so someone who just wrote is on its first page (the
+  // route's loader fetched it); anyone else (a new mentor) is asked for by id.
   const { search } = useLocation();
   const withId = new URLSearchParams(search).get('with');
   const firstPage = useQuery({ ...chatUsersQuery(me?._id ?? '', '', 1), enabled: Boolean(withId) });
+  const onFirstPage = withId ? firstPage.data?.users.find((u) => u._id === withId) : undefined;
+  const byId = useQuery({
+    ...chatMemberQuery(withId ?? ''),
+    enabled: Boolean(withId) && firstPage.isSuccess && !onFirstPage,
+  });
   const [followedLink, setFollowedLink] = useState<string | null>(null);
-  const linkedMember = withId ? firstPage.data?.users.find((u) => u._id === withId) : undefined;
+  const linkedMember = onFirstPage ?? byId.data?.user;
   if (linkedMember && withId !== followedLink) {
     setFollowedLink(withId);
     setSelected(linkedMember);
