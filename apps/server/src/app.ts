@@ -35,6 +35,7 @@ import { groupRoutes } from './modules/groups/routes';
 import { groupFeedRoutes } from './modules/groups/feed-routes';
 import { groupChatRoutes } from './modules/group-chat';
 import { eventRoutes } from './modules/events/routes';
+import { mentoringRoutes } from './modules/mentoring';
 import { feedbackRoutes } from './modules/feedback/routes';
 import { activityRoutes } from './modules/activity/routes';
 import { galleryRoutes } from './modules/gallery/routes';
@@ -169,6 +170,7 @@ export async function buildApp({ config, db, logger = false, backupToken }: Buil
   await app.register(groupFeedRoutes);
   await app.register(groupChatRoutes);
   await app.register(eventRoutes);
+  await app.register(mentoringRoutes, { directorySeconds: config.mentorDirectorySeconds });
   await app.register(feedbackRoutes);
   await app.register(activityRoutes);
   await app.register(galleryRoutes);

@@ -50,6 +50,7 @@ const envSchema = z.object({
    * asks the database on every call. Ending a session or changing a role forgets it at once.
    */
   SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(5),
+  MENTOR_DIRECTORY_SECONDS: z.coerce.number().min(0).max(3600).default(60),
   /**
    * Sign-up, login and invitation calls per client address a minute. The browser tests raise it:
    * every one of their logins comes from 127.0.0.1.
@@ -158,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     trustProxyHops: e.TRUST_PROXY_HOPS,
     sessionDays: e.SESSION_DAYS,
     sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
+    mentorDirectorySeconds: e.MENTOR_DIRECTORY_SECONDS,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     uploadsDir: path.resolve(e.UPLOADS_DIR ?? path.join(e.DATA_DIR, 'uploads')),
     s3: e.S3_BUCKET

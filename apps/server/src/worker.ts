@@ -8,6 +8,7 @@ import { createDispatchWorker } from './modules/dispatch/worker';
 import { sendEventReminders } from './modules/events/reminders';
 import { createTicketMailer } from './modules/events/ticket-mail';
 import { createImportWorker } from './modules/imports/service';
+import { expireMentoringRequests } from './modules/mentoring';
 import { startNotificationEmailJobs } from './modules/notification-email';
 import { summarizeWaitingSignups } from './modules/notifications';
 import { isDatabaseUnavailable, watchDatabase, type Dependency } from './ops/outages';
@@ -75,6 +76,9 @@ export async function startWorker({
   // Event reminders become notifications here; notify-instant e-mails them within the minute.
   await loop<object>(QUEUES.eventReminders, async () => void (await sendEventReminders(db)));
   await queue.boss.schedule(QUEUES.eventReminders, '* * * * *');
+  // Mentoring requests unanswered for MENTORING_REQUEST_DAYS expire, and their mentees are told.
+  await loop<object>(QUEUES.mentoringExpiry, async () => void (await expireMentoringRequests(db)));
+  await queue.boss.schedule(QUEUES.mentoringExpiry, '23 * * * *');
   const sendTickets = createTicketMailer({ db, transports, publicUrl: config.publicUrl, log });
   await loop<EventTicketsJob>(QUEUES.eventTickets, (job) => sendTickets(job.eventId, job.userIds));
   await startNotificationEmailJobs({

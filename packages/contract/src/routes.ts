@@ -52,6 +52,8 @@ export const API = {
   messages: {
     users: '/api/messages/users',
     search: '/api/messages/users/search',
+    /** GET: one member as the list shows them (a link's `/chat?with=` past the first page). */
+    member: (memberId: string) => `/api/messages/users/${encodeURIComponent(memberId)}`,
     /** GET: the conversation with that member, oldest first. */
     conversation: (memberId: string) => `/api/messages/${encodeURIComponent(memberId)}`,
     send: (memberId: string) => `/api/messages/send/${encodeURIComponent(memberId)}`,

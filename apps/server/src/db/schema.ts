@@ -570,8 +570,14 @@ export const mentorProfiles = pgTable(
     collegeId: uuid('college_id')
       .notNull()
       .references(() => colleges.id, { onDelete: 'cascade' }),
-    topics: text('topics').array().notNull().default(sql`'{}'::text[]`),
-    industries: text('industries').array().notNull().default(sql`'{}'::text[]`),
+    topics: text('topics')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    industries: text('industries')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Mentees at once. */
     capacity: smallint('capacity').notNull().default(2),
     howIHelp: text('how_i_help').notNull().default(''),

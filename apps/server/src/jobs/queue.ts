@@ -20,6 +20,8 @@ export const QUEUES = {
   eventReminders: 'event-reminders',
   /** Ticket e-mails of members who just became going, queued in their RSVP's transaction. */
   eventTickets: 'event-tickets',
+  /** Every hour: mentoring requests unanswered past their expiry, each claimed once. */
+  mentoringExpiry: 'mentoring-expiry',
 } as const;
 
 /** Members who just became going to one event, and so hold a new ticket to be e-mailed. */
@@ -34,6 +36,7 @@ const ONE_AT_A_TIME: ReadonlySet<string> = new Set([
   QUEUES.digestScan,
   QUEUES.signupsSummary,
   QUEUES.eventReminders,
+  QUEUES.mentoringExpiry,
 ]);
 
 export interface JobQueueOptions {

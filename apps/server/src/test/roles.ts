@@ -11,8 +11,8 @@ const ACCOUNTS: Record<Exclude<Role, 'visitor'>, string> = {
 };
 
 /** A test app with every demo role signed in, and `call(role, method, url, payload)`. */
-export async function buildRoleApp() {
-  const t = await buildTestApp();
+export async function buildRoleApp(env: Record<string, string> = {}) {
+  const t = await buildTestApp(env);
   const cookies: Partial<Record<Role, string>> = {};
   const users: Partial<Record<Role, { _id: string; collegeId: string }>> = {};
   for (const [role, email] of Object.entries(ACCOUNTS)) {
