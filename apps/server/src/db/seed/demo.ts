@@ -7,6 +7,7 @@ import { seedDemoJobs } from './demo-jobs';
 import { seedDemoChat } from './demo-chat';
 import { seedDemoDispatch } from './demo-dispatch';
 import { seedDemoCommunity } from './demo-community';
+import { seedDemoMentoring } from './demo-mentoring';
 import { seedDemoNotifications } from './demo-notifications';
 import { seedDemoQuiz } from './quiz';
 import {
@@ -328,6 +329,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     await seedDemoChat(tx);
     await seedDemoDispatch(tx, demo.college.id, demoAdmin!.id);
     await seedDemoCommunity(tx, collegeIds);
+    await seedDemoMentoring(tx, collegeIds);
     await seedDemoNotifications(tx);
     await seedDemoQuiz(tx, demo.college.id, demoAdmin!.id);
   });
