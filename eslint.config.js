@@ -24,6 +24,7 @@ const webFeatures = [
   'invite',
   'events',
   'settings',
+  'mentoring',
 ];
 
 export default tseslint.config(

@@ -15,10 +15,12 @@ import { initialBytes } from './bundle-size';
 // route table, and the feed's post card became a component the group page shares (its own file
 // and stylesheet on the feed's screen). Measured growth, not room: 1-2 KB and 1-3 files. Issue 28
 // (events) shares the job board's editor and sanitizer: one more file on /jobs; its four routes
-// and their chunk names in the entry's table put / past the next KB (146.5 → 147).
+// and their chunk names in the entry's table put / past the next KB (146.5 → 147). Issue 29
+// (mentoring): its six routes in the entry's table, each with its chunks' list, put /login
+// past the next KB (168.9 measured: 168 → 169); / stays under 147 (146.9).
 const BUDGET: Record<string, { js: number; css: number; files: number }> = {
   '/': { js: 147, css: 30, files: 10 },
-  '/login': { js: 168, css: 30, files: 15 },
+  '/login': { js: 169, css: 30, files: 15 },
   '/signup': { js: 208, css: 30, files: 17 },
   '/dashboard': { js: 215, css: 30, files: 26 },
   '/alumzone': { js: 215, css: 30, files: 22 },

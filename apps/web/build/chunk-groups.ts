@@ -59,10 +59,13 @@ const OCCASIONAL = new Set([
   'PillsInput',
   'Progress',
   'Radio',
+  // The mentoring screens' ratings of an ending, and a mentor's industries (issue 29).
+  'Rating',
   'RingProgress',
   'SegmentedControl',
   'Switch',
   'Table',
+  'TagsInput',
   'Typography',
 ]);
 

@@ -227,6 +227,54 @@ export const createRoutes = (client: QueryClient): RouteObject[] => {
           }),
         },
         {
+          path: paths.mentoring,
+          loader: () => requireUser(client),
+          lazy: async () => ({
+            Component: (await import('../features/mentoring/components/mentoring-screens'))
+              .FindMentorPage,
+          }),
+        },
+        {
+          path: paths.mentoringRequests,
+          loader: () => requireUser(client),
+          lazy: async () => ({
+            Component: (await import('../features/mentoring/components/mentoring-screens'))
+              .MentoringRequestsPage,
+          }),
+        },
+        {
+          path: paths.mentorships,
+          loader: () => requireUser(client),
+          lazy: async () => ({
+            Component: (await import('../features/mentoring/components/mentoring-screens'))
+              .MentorshipsPage,
+          }),
+        },
+        {
+          path: paths.mentorship,
+          loader: () => requireUser(client),
+          lazy: async () => ({
+            Component: (await import('../features/mentoring/components/mentoring-screens'))
+              .MentorshipPage,
+          }),
+        },
+        {
+          path: paths.mentorProfile,
+          loader: () => requireUser(client),
+          lazy: async () => ({
+            Component: (await import('../features/mentoring/components/mentoring-screens'))
+              .MentorProfilePage,
+          }),
+        },
+        {
+          path: paths.manageMentoring,
+          loader: () => requireUser(client),
+          lazy: async () => ({
+            Component: (await import('../features/admin/mentoring/components/programme-page'))
+              .ProgrammePage,
+          }),
+        },
+        {
           path: paths.feedback,
           loader: () => requireUser(client),
           lazy: async () => ({

@@ -15,6 +15,7 @@ import { useDisclosure } from '@mantine/hooks';
 import {
   IconBriefcase,
   IconCalendar,
+  IconCompass,
   IconDeviceGamepad2,
   IconHome,
   IconLayoutDashboard,
@@ -46,6 +47,7 @@ export const memberSections = [
   { to: paths.gallery, label: 'Gallery', icon: IconPhoto },
   { to: paths.groups, label: 'Groups', icon: IconUsersGroup },
   { to: paths.events, label: 'Events', icon: IconCalendar },
+  { to: paths.mentoring, label: 'Mentoring', icon: IconCompass },
   { to: paths.feedback, label: 'Feedback', icon: IconMessageReport },
   { to: paths.quiz, label: 'Quiz', icon: IconDeviceGamepad2 },
   { to: paths.profile, label: 'Profile', icon: IconUserCircle },
@@ -53,7 +55,10 @@ export const memberSections = [
 
 /**
  * Below this width (1200 px) the sections sit in the menu behind the burger: on a tablet or a
- * small laptop the nine of an admin's header do not fit in one row beside the logo and avatar.
+ * small laptop the eleven of an admin's header do not fit in one row beside the logo and avatar.
+ * Above it the row carries the labels without their icons (the menu keeps them): with icons, a
+ * member's ten came to 1,023 px and an admin's eleven to 1,122 px, past the 950 px the header
+ * has beside the logo and the avatar at any width (its content stops at 1,240 px).
  */
 const NAV_BREAKPOINT = 'lg';
 
@@ -147,7 +152,8 @@ export function MemberLayout({ children }: { children: ReactNode }) {
       : pathname === to ||
         (to === paths.feed && !admin && home) ||
         // An event's page is under Events.
-        (to === paths.events && pathname.startsWith(`${paths.events}/`));
+        (to === paths.events && pathname.startsWith(`${paths.events}/`)) ||
+        (to === paths.mentoring && pathname.startsWith(`${paths.mentoring}/`));
 
   return (
     <div style={frame.shell}>
@@ -175,7 +181,6 @@ export function MemberLayout({ children }: { children: ReactNode }) {
                   component={Link}
                   to={s.to}
                   label={s.label}
-                  leftSection={<s.icon size={18} />}
                   active={active(s.to)}
                   w="auto"
                   px="xs"

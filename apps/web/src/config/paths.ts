@@ -47,6 +47,17 @@ export const paths = {
   manageEvents: '/dashboard/events',
   /** Scanning tickets at the door, on an organiser's phone. */
   eventCheckIn: '/dashboard/events/:id/check-in',
+  /** Mentoring (issue 29): mentors suggested for the member, with the reasons. */
+  mentoring: '/mentoring',
+  /** Requests to the member (as a mentor) and from them. */
+  mentoringRequests: '/mentoring/requests',
+  /** The member's mentorships, and one with its goals, sessions and ending. */
+  mentorships: '/mentoring/mentorships',
+  mentorship: '/mentoring/mentorships/:id',
+  /** The member's own mentor profile (the profile's "open to mentoring" is its switch). */
+  mentorProfile: '/mentoring/profile',
+  /** College admins: the programme's figures, topics and CSV (issue 29). */
+  manageMentoring: '/dashboard/mentoring',
   feedback: '/feedback',
   quiz: '/quiz',
   quizWithCode: '/quiz/:code',

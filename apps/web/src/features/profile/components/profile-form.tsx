@@ -6,6 +6,7 @@ import {
 } from '@alumnet/contract';
 import {
   Alert,
+  Anchor,
   Avatar,
   Button,
   FileInput,
@@ -21,6 +22,8 @@ import {
 import { IconAlertCircle, IconPhoto } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
 import { ApiRequestError } from '../../../lib/api-client';
 import { lookups } from '../../../lib/lookups';
 import { notify } from '../../../lib/notify';
@@ -215,6 +218,12 @@ export function ProfileForm({ profile }: { profile: UserProfile }) {
           />
           <Switch
             label="Open to mentoring"
+            // What mentees see of a mentor (topics, capacity) is kept on its own screen.
+            description={
+              <Anchor component={Link} to={paths.mentorProfile} size="xs">
+                Mentor profile
+              </Anchor>
+            }
             checked={form.openToMentoring}
             onChange={(e) => set('openToMentoring', e.currentTarget.checked)}
           />

@@ -4,6 +4,7 @@ import {
   IconBuildingCommunity,
   IconBuildingSkyscraper,
   IconCalendar,
+  IconCompass,
   IconDeviceGamepad2,
   IconHeartHandshake,
   IconHelpCircle,
@@ -67,6 +68,9 @@ export function AdminToolbar({ isSuperAdmin, companiesOpen, onToggleCompanies, o
         </Button>
         <Button {...link} to={paths.manageEvents} leftSection={<IconCalendar size={16} />}>
           Events
+        </Button>
+        <Button {...link} to={paths.manageMentoring} leftSection={<IconCompass size={16} />}>
+          Mentoring
         </Button>
         <Tooltip label="Reload">
           <ActionIcon
