@@ -67,6 +67,7 @@ import {
   tell as tellAll,
   type Generator as LoadGenerator,
 } from './generators';
+import { percentiles, percentilesLine as line } from './percentiles';
 
 const { values: flags } = parseArgs({
   options: {
@@ -194,21 +195,6 @@ const tell = (generators: Generator[], message: ToClients) => tellAll(generators
 
 // ------------------------------------------------------------------------------ figures
 
-type Percentiles = { p50: number; p95: number; p99: number; max: number; mean: number };
-/** Nearest-rank percentiles of values in ms. */
-function percentiles(values: number[]): Percentiles {
-  const sorted = Float64Array.from(values).sort();
-  const at = (p: number) =>
-    sorted.length ? sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN;
-  const round = (n: number) => Math.round(n * 10) / 10;
-  return {
-    p50: round(at(50)),
-    p95: round(at(95)),
-    p99: round(at(99)),
-    max: round(sorted.at(-1) ?? NaN),
-    mean: round(sorted.reduce((sum, v) => sum + v, 0) / Math.max(1, sorted.length)),
-  };
-}
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
@@ -369,8 +355,6 @@ async function run() {
     const heapPer = (heapAfter - heapBefore) / Math.max(1, connectedCount);
     const rssPer = (rssAfter - rssBefore) / Math.max(1, connectedCount);
     const cpuUsPerMessage = (sendCpu * 1e6) / Math.max(1, sends.length);
-    const line = (p: Percentiles) =>
-      `p50 ${p.p50}  p95 ${p.p95}  p99 ${p.p99}  max ${p.max}  (mean ${p.mean}) ms`;
     console.log(
       [
         '',

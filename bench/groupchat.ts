@@ -62,6 +62,7 @@ import {
   tell as tellAll,
   type Generator as LoadGenerator,
 } from './generators';
+import { percentiles, percentilesLine as line, type Percentiles } from './percentiles';
 
 const { values: flags } = parseArgs({
   options: {
@@ -95,25 +96,6 @@ if (MEMBERS * TOTAL > 50_000_000)
   throw new Error('--members times --rate times --seconds is at most 50,000,000');
 const wall = () => performance.timeOrigin + performance.now();
 
-type Percentiles = { p50: number; p95: number; p99: number; max: number; mean: number };
-/** Nearest-rank percentiles of values in ms. */
-function percentiles(values: Float64Array): Percentiles {
-  const sorted = values.sort();
-  const at = (p: number) =>
-    sorted.length ? sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN;
-  const round = (n: number) => Math.round(n * 10) / 10;
-  let sum = 0;
-  for (const v of sorted) sum += v;
-  return {
-    p50: round(at(50)),
-    p95: round(at(95)),
-    p99: round(at(99)),
-    max: round(sorted.at(-1) ?? NaN),
-    mean: round(sum / Math.max(1, sorted.length)),
-  };
-}
-const line = (p: Percentiles) =>
-  `p50 ${p.p50}  p95 ${p.p95}  p99 ${p.p99}  max ${p.max}  (mean ${p.mean}) ms`;
 const secondsSince = (t: number) => (performance.now() - t) / 1000;
 
 // ------------------------------------------------------------------------------ part A
