@@ -18,10 +18,11 @@ export const WEIGHTS = {
   topic: 25,
   /** A batch year ahead of the member's. */
   yearsAhead: 20,
-  /** The member's own batch: a peer more than a mentor. */
-  sameBatch: 0,
-  /** A batch behind the member's. */
-  behind: -20,
+  /** The member's own batch: a peer more than a mentor, below seniors who share less. */
+  sameBatch: -40,
+  /** A batch behind the member's: below every senior, whatever else a junior shares (the
+   * matches together come to 115). */
+  behind: -100,
   /** Cannot be asked now (not taking requests, or full): below everyone who can. */
   unavailable: -1000,
 } as const;
