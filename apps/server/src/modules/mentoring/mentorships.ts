@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import type { SessionUser } from '../auth/repository';
-import { isoUtc } from './repository';
+import { isoUtc, TWO_PEOPLE, twoPeopleOf } from './repository';
 
 /** Mentorships' queries (issue 29): the two people's lists, one mentorship, goals and sessions. */
 
@@ -51,18 +51,10 @@ const mentorshipSelect = (viewerId: string, where: SQL, order: SQL, lock = false
            AS "goalsTotal",
          (SELECT count(*)::int FROM mentorship_sessions s WHERE s.mentorship_id = m.id)
            AS sessions,
-         mr.full_name AS "mentorName", mr.profile_pic AS "mentorPicture",
-         mrb.batch_name AS "mentorBatch", mrbr.branch_name AS "mentorBranch",
-         me.full_name AS "menteeName", me.profile_pic AS "menteePicture",
-         meb.batch_name AS "menteeBatch", mebr.branch_name AS "menteeBranch"
+         ${TWO_PEOPLE}
     FROM mentorships m
     JOIN mentoring_requests q ON q.id = m.request_id
-    JOIN users mr ON mr.id = m.mentor_id
-    LEFT JOIN batches mrb ON mrb.id = mr.batch_id
-    LEFT JOIN branches mrbr ON mrbr.id = mr.branch_id
-    JOIN users me ON me.id = m.mentee_id
-    LEFT JOIN batches meb ON meb.id = me.batch_id
-    LEFT JOIN branches mebr ON mebr.id = me.branch_id
+    ${twoPeopleOf('m')}
    WHERE ${where}
    ORDER BY ${order}
    ${lock ? sql`FOR UPDATE OF m` : sql``}`;

@@ -235,23 +235,31 @@ export interface RequestRow extends Record<string, unknown> {
   menteeBranch: string | null;
 }
 
+/**
+ * The mentor's and the mentee's names, pictures, batches and branches (person() in presenter.ts
+ * reads them), for a row `alias` with mentor_id and mentee_id: the columns, and their joins.
+ */
+export const TWO_PEOPLE = sql.raw(`mr.full_name AS "mentorName", mr.profile_pic AS "mentorPicture",
+         mrb.batch_name AS "mentorBatch", mrbr.branch_name AS "mentorBranch",
+         me.full_name AS "menteeName", me.profile_pic AS "menteePicture",
+         meb.batch_name AS "menteeBatch", mebr.branch_name AS "menteeBranch"`);
+export const twoPeopleOf = (alias: string) =>
+  sql.raw(`JOIN users mr ON mr.id = ${alias}.mentor_id
+    LEFT JOIN batches mrb ON mrb.id = mr.batch_id
+    LEFT JOIN branches mrbr ON mrbr.id = mr.branch_id
+    JOIN users me ON me.id = ${alias}.mentee_id
+    LEFT JOIN batches meb ON meb.id = me.batch_id
+    LEFT JOIN branches mebr ON mebr.id = me.branch_id`);
+
 const requestSelect = (where: SQL, order: SQL = sql`q.id`, lock = false) => sql`
   SELECT q.id, q.college_id AS "collegeId", q.mentor_id AS "mentorId", q.mentee_id AS "menteeId",
          q.goal, q.message, q.status, q.reason, ${isoUtc('q.created_at')} AS "createdAt",
          ${isoUtc('q.expires_at')} AS "expiresAt", ${isoUtc('q.answered_at')} AS "answeredAt",
          q.status = 'open' AND q.expires_at <= now() AS lapsed,
          (SELECT m.id FROM mentorships m WHERE m.request_id = q.id) AS "mentorshipId",
-         mr.full_name AS "mentorName", mr.profile_pic AS "mentorPicture",
-         mrb.batch_name AS "mentorBatch", mrbr.branch_name AS "mentorBranch",
-         me.full_name AS "menteeName", me.profile_pic AS "menteePicture",
-         meb.batch_name AS "menteeBatch", mebr.branch_name AS "menteeBranch"
+         ${TWO_PEOPLE}
     FROM mentoring_requests q
-    JOIN users mr ON mr.id = q.mentor_id
-    LEFT JOIN batches mrb ON mrb.id = mr.batch_id
-    LEFT JOIN branches mrbr ON mrbr.id = mr.branch_id
-    JOIN users me ON me.id = q.mentee_id
-    LEFT JOIN batches meb ON meb.id = me.batch_id
-    LEFT JOIN branches mebr ON mebr.id = me.branch_id
+    ${twoPeopleOf('q')}
    WHERE ${where}
    ORDER BY ${order}
    ${lock ? sql`FOR UPDATE OF q` : sql``}`;
