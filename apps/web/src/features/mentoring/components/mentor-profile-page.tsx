@@ -30,6 +30,7 @@ import {
 } from '../api/mentoring';
 import { MentoringFrame } from './mentoring-frame';
 import { failure } from './mentoring-text';
+import { useTakenOver } from '../../../lib/use-taken-over';
 
 /** `/mentoring/profile`: what members see of the member as a mentor, and whether they may ask. */
 export function MentorProfilePage() {
@@ -60,6 +61,7 @@ function MentorProfile() {
 function MentorProfileForm({ answer }: { answer: MentorProfileAnswer }) {
   const { profile, topics } = answer;
   const save = useSaveMentorProfile();
+  const takenOver = useTakenOver();
   const [form, setForm] = useState<MentorProfileInput>(() => ({
     openToMentoring: profile.openToMentoring,
     topics: profile.topics,
@@ -158,7 +160,7 @@ function MentorProfileForm({ answer }: { answer: MentorProfileAnswer }) {
             </Alert>
           )}
           <Group justify="flex-end">
-            <Button type="submit" loading={save.isPending}>
+            <Button type="submit" loading={!takenOver || save.isPending}>
               Save
             </Button>
           </Group>

@@ -5,6 +5,7 @@ import { notify } from '../../../lib/notify';
 import { useEndMentorship } from '../api/mentoring';
 import { day, failure } from './mentoring-text';
 import classes from './mentoring.module.css';
+import { useTakenOver } from '../../../lib/use-taken-over';
 
 const SIDE = { mentor: 'The mentor', mentee: 'The mentee' } as const;
 
@@ -56,6 +57,7 @@ export function MentorshipEnding({ mentorship }: { mentorship: MentorshipDetail 
 
 function EndForm({ mentorship }: { mentorship: MentorshipDetail }) {
   const end = useEndMentorship(mentorship.id);
+  const takenOver = useTakenOver();
   const ended = mentorship.endedAt !== null;
   // Ending is final: the form opens from a button; adding a rating afterwards is not.
   const [open, setOpen] = useState(ended);
@@ -125,7 +127,11 @@ function EndForm({ mentorship }: { mentorship: MentorshipDetail }) {
           </Alert>
         )}
         <Group gap="sm">
-          <Button type="submit" color={ended ? undefined : 'red.8'} loading={end.isPending}>
+          <Button
+            type="submit"
+            color={ended ? undefined : 'red.8'}
+            loading={!takenOver || end.isPending}
+          >
             {ended ? 'Add your rating' : 'End mentorship'}
           </Button>
           {!ended && (

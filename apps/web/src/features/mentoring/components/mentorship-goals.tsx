@@ -15,6 +15,7 @@ import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useAddGoal, useDeleteGoal, useUpdateGoal } from '../api/mentoring';
 import { failure } from './mentoring-text';
+import { useTakenOver } from '../../../lib/use-taken-over';
 
 /** The goals checklist: either side adds, ticks, rewords or removes a goal while it is active. */
 export function MentorshipGoals({ mentorship }: { mentorship: MentorshipDetail }) {
@@ -173,6 +174,7 @@ function AddGoal({
   onProblem: (message: string | null) => void;
 }) {
   const add = useAddGoal(mentorshipId);
+  const takenOver = useTakenOver();
   const [text, setText] = useState('');
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -198,7 +200,7 @@ function AddGoal({
           type="submit"
           variant="light"
           leftSection={<IconPlus size={16} />}
-          loading={add.isPending}
+          loading={!takenOver || add.isPending}
           disabled={!text.trim()}
         >
           Add goal

@@ -18,6 +18,7 @@ import { notify } from '../../../lib/notify';
 import { useLogSession } from '../api/mentoring';
 import { failure, heldOn, minutesLine, today } from './mentoring-text';
 import classes from './mentoring.module.css';
+import { useTakenOver } from '../../../lib/use-taken-over';
 
 /** The log of sessions, notes visible to both, and the form to log one while it is active. */
 export function MentorshipSessions({ mentorship }: { mentorship: MentorshipDetail }) {
@@ -78,6 +79,7 @@ export function MentorshipSessions({ mentorship }: { mentorship: MentorshipDetai
 
 function LogSession({ mentorshipId }: { mentorshipId: string }) {
   const logSession = useLogSession(mentorshipId);
+  const takenOver = useTakenOver();
   // When the page was opened: the date defaults to that day.
   const [now] = useState(Date.now);
   const [date, setDate] = useState(() => today(now));
@@ -143,7 +145,7 @@ function LogSession({ mentorshipId }: { mentorshipId: string }) {
             {problem}
           </Alert>
         )}
-        <Button type="submit" w="fit-content" loading={logSession.isPending}>
+        <Button type="submit" w="fit-content" loading={!takenOver || logSession.isPending}>
           Log session
         </Button>
       </Stack>

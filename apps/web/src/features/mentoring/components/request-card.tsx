@@ -13,6 +13,7 @@ import { useAcceptRequest, useDeclineRequest, useWithdrawRequest } from '../api/
 import { day, expiresIn, failure } from './mentoring-text';
 import { PersonLine } from './person-line';
 import classes from './mentoring.module.css';
+import { useTakenOver } from '../../../lib/use-taken-over';
 
 const STATUS: Record<MentoringRequestStatus, { label: string; color: string }> = {
   open: { label: 'Waiting', color: 'blue' },
@@ -99,6 +100,7 @@ function AnswerRequest({ request }: { request: MentoringRequest }) {
   const [problem, setProblem] = useState<string | null>(null);
   const accept = useAcceptRequest();
   const decline = useDeclineRequest();
+  const takenOver = useTakenOver();
   const pending = accept.isPending || decline.isPending;
   const name = request.mentee.fullName;
 
@@ -167,7 +169,7 @@ function AnswerRequest({ request }: { request: MentoringRequest }) {
           <Button
             type="submit"
             color={mode === 'accept' ? undefined : 'red.8'}
-            loading={pending}
+            loading={!takenOver || pending}
             aria-label={
               mode === 'accept'
                 ? `Accept and start mentoring ${name}`
