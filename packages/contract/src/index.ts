@@ -23,3 +23,4 @@ export * from './community';
 export * from './quiz';
 export * from './gallery';
 export * from './notifications';
+export * from './trust';

@@ -235,6 +235,62 @@ export const API = {
     /** GET, PUT {preferences}. */
     preferences: '/api/notifications/preferences',
   },
+  /** A second factor (issue 30). Reachable by a session that has not passed its factor yet. */
+  mfa: {
+    totpEnrol: '/api/auth/mfa/totp/enrol',
+    /** POST {code}: a TOTP code or a recovery code; confirms an enrolment or a sign-in. */
+    totpVerify: '/api/auth/mfa/totp/verify',
+    passkeyRegisterOptions: '/api/auth/mfa/webauthn/register/options',
+    passkeyRegister: '/api/auth/mfa/webauthn/register',
+    passkeyAuthenticateOptions: '/api/auth/mfa/webauthn/authenticate/options',
+    passkeyAuthenticate: '/api/auth/mfa/webauthn/authenticate',
+  },
+  /** Single sign-on per college (issue 30). */
+  sso: {
+    /** GET: colleges with a provider, for the login page's buttons. */
+    providers: '/api/auth/oidc/providers',
+    /** GET: redirects to the college's provider. */
+    start: (collegeId: string) => `/api/auth/oidc/${encodeURIComponent(collegeId)}/start`,
+    callback: '/api/auth/oidc/callback',
+    /** GET, PUT, DELETE (super admins): a college's provider. */
+    college: (collegeId: string) => `/api/admin/colleges/${encodeURIComponent(collegeId)}/sso`,
+  },
+  /** The signed-in member's own account (issue 30). */
+  me: {
+    /** GET, PUT {email, phone, company, city, listed}. */
+    privacy: '/api/me/privacy',
+    /** GET: the latest; POST: build a zip and e-mail a link. */
+    export: '/api/me/export',
+    /** GET: the zip, for its owner only, within EXPORT_LINK_HOURS. */
+    exportDownload: (token: string) => `/api/me/export/${encodeURIComponent(token)}`,
+    /** GET: pending deletion; POST {password, keepContent}: start the grace period. */
+    delete: '/api/me/delete',
+    cancelDelete: '/api/me/delete/cancel',
+    sessions: '/api/me/sessions',
+    /** DELETE: end that session. */
+    session: (id: string) => `/api/me/sessions/${encodeURIComponent(id)}`,
+    /** POST: end every session but this one. */
+    endOtherSessions: '/api/me/sessions/end-others',
+    /** POST {currentPassword, newPassword, confirmPassword}. */
+    password: '/api/me/password',
+    /** GET: the account's second factors. */
+    factors: '/api/me/factors',
+    /** DELETE: turn the authenticator app off (not an admin's last factor). */
+    totp: '/api/me/factors/totp',
+    /** DELETE: remove that passkey (not an admin's last factor). */
+    passkey: (id: string) => `/api/me/factors/passkeys/${encodeURIComponent(id)}`,
+    /** POST: ten new recovery codes, the old ones void. */
+    recoveryCodes: '/api/me/factors/recovery-codes',
+  },
+  /** GET ?actor=&action=&from=&to=&page=&collegeId=&format=csv (admins). */
+  audit: '/api/dashboard/audit',
+  /** Admin actions on one member's account (issue 30). */
+  accounts: {
+    /** POST {keepContent, request}: delete at the member's written request (admins). */
+    delete: (userId: string) => `/api/dashboard/users/${encodeURIComponent(userId)}/delete-account`,
+    /** POST (super admins): remove every second factor, so the person enrols again. */
+    resetMfa: (userId: string) => `/api/admin/users/${encodeURIComponent(userId)}/mfa/reset`,
+  },
   /** POST: the one-click target of an e-mail's List-Unsubscribe (RFC 8058); no session needed. */
   unsubscribe: (token: string) => `/api/unsubscribe/${encodeURIComponent(token)}`,
   /** Admins: addresses never e-mailed again (hard bounces, complaints); GET, and POST lift. */

@@ -193,6 +193,35 @@ export const users = pgTable(
     /** Failed logins in the current window (per-account rate limit). */
     failedLoginCount: smallint('failed_login_count').notNull().default(0),
     failedLoginWindowStart: timestamp('failed_login_window_start', { withTimezone: true }),
+    // A second factor (issue 30). The TOTP secret is kept encrypted with the app secret; it is
+    // set only once a code confirmed it (`totpEnabledAt`), the last accepted time step refuses a
+    // code used twice in its window.
+    totpSecret: text('totp_secret'),
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    /** Wrong second-factor codes in a row; MFA_FAILURE_LIMIT of them lock the step. */
+    mfaFailedCount: smallint('mfa_failed_count').notNull().default(0),
+    mfaLockedUntil: timestamp('mfa_locked_until', { withTimezone: true }),
+    // Who sees what (issue 30, /settings/privacy): 'college' | 'batch' | 'nobody'.
+    privacyEmail: text('privacy_email', { enum: ['college', 'batch', 'nobody'] })
+      .notNull()
+      .default('nobody'),
+    privacyPhone: text('privacy_phone', { enum: ['college', 'batch', 'nobody'] })
+      .notNull()
+      .default('nobody'),
+    privacyCompany: text('privacy_company', { enum: ['college', 'batch', 'nobody'] })
+      .notNull()
+      .default('college'),
+    privacyCity: text('privacy_city', { enum: ['college', 'batch', 'nobody'] })
+      .notNull()
+      .default('college'),
+    /** False: not found in Alum Zone or the chat's search. */
+    listed: boolean('listed').notNull().default(true),
+    // "Delete my account" (issue 30): pending for DELETION_GRACE_DAYS from the request; a
+    // deleted account that kept its content stays as an anonymous "Former member" row.
+    deletionRequestedAt: timestamp('deletion_requested_at', { withTimezone: true }),
+    deletionKeepsContent: boolean('deletion_keeps_content'),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -278,8 +307,148 @@ export const sessions = pgTable(
     tokenHash: text('token_hash').notNull().unique(),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    // What /settings/security shows, written on the session's calls (throttled, issue 30).
+    userAgent: text('user_agent'),
+    /** The address's prefix only (a /24 or /48): approximate place, not the person's address. */
+    ipPrefix: text('ip_prefix'),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    /** When the session passed its second factor; null: it still needs one (if any applies). */
+    mfaPassedAt: timestamp('mfa_passed_at', { withTimezone: true }),
+    /** The WebAuthn challenge this session was last given, and until when it may be answered. */
+    challenge: text('challenge'),
+    challengeExpiresAt: timestamp('challenge_expires_at', { withTimezone: true }),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Single-use recovery codes for a lost second factor, stored hashed (issue 30). */
+export const mfaRecoveryCodes = pgTable(
+  'mfa_recovery_codes',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mfa_recovery_codes_user_idx').on(t.userId)],
+);
+
+/** WebAuthn credentials: several per account, named and removable (issue 30). */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** base64url, as @simplewebauthn gives it. */
+    credentialId: text('credential_id').notNull().unique(),
+    /** base64url of the COSE public key. */
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: text('transports')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [index('passkeys_user_idx').on(t.userId)],
+);
+
+/** A college's OpenID Connect provider, set by a super admin (issue 30). */
+export const collegeSso = pgTable('college_sso', {
+  collegeId: uuid('college_id')
+    .primaryKey()
+    .references(() => colleges.id, { onDelete: 'cascade' }),
+  issuer: text('issuer').notNull(),
+  clientId: text('client_id').notNull(),
+  /** Encrypted with the app secret. */
+  clientSecret: text('client_secret').notNull(),
+  allowedDomains: text('allowed_domains').array().notNull(),
+  enabled: boolean('enabled').notNull().default(true),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A provider's subject linked to an account: later sign-ins find it by the subject. */
+export const userIdentities = pgTable(
+  'user_identities',
+  {
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.issuer, t.subject] }),
+    index('user_identities_user_idx').on(t.userId),
+  ],
+);
+
+/** A sign-in sent to a provider and not back yet: its state, nonce and PKCE verifier. */
+export const oidcAttempts = pgTable('oidc_attempts', {
+  /** SHA-256 of the state sent, which is also kept in a cookie of the browser that started it. */
+  stateHash: text('state_hash').primaryKey(),
+  collegeId: uuid('college_id')
+    .notNull()
+    .references(() => colleges.id, { onDelete: 'cascade' }),
+  nonce: text('nonce').notNull(),
+  codeVerifier: text('code_verifier').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * Who did what, when, to whom, from where (issue 30): written in the transaction of the action
+ * itself. Append-only: a trigger (migration 0013) refuses UPDATE and DELETE. No foreign keys, so
+ * the record outlives the people and colleges it names; names are copied at the time.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: id(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorId: uuid('actor_id'),
+    actorName: text('actor_name').notNull(),
+    /** The college the action concerns; null for the whole platform's (super admin) actions. */
+    collegeId: uuid('college_id'),
+    action: text('action').notNull(),
+    targetType: text('target_type'),
+    targetId: text('target_id'),
+    targetLabel: text('target_label'),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    ip: text('ip'),
+  },
+  (t) => [
+    index('audit_log_college_at_idx').on(t.collegeId, t.at),
+    index('audit_log_at_idx').on(t.at),
+    index('audit_log_actor_at_idx').on(t.actorId, t.at),
+  ],
+);
+
+/** "Download my data" requests: the zip's storage key and the link's token hash (issue 30). */
+export const dataExports = pgTable(
+  'data_exports',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['queued', 'ready', 'failed', 'expired'] })
+      .notNull()
+      .default('queued'),
+    fileKey: text('file_key'),
+    tokenHash: text('token_hash').unique(),
+    createdAt: createdAt(),
+    readyAt: timestamp('ready_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+  },
+  (t) => [index('data_exports_user_idx').on(t.userId, t.createdAt)],
 );
 
 // ---------------------------------------------------------------- feed and jobs

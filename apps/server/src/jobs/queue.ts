@@ -22,6 +22,10 @@ export const QUEUES = {
   eventTickets: 'event-tickets',
   /** Every hour: mentoring requests unanswered past their expiry, each claimed once. */
   mentoringExpiry: 'mentoring-expiry',
+  /** "Download my data": one member's zip, built and e-mailed as a link (issue 30). */
+  dataExport: 'data-export',
+  /** Every hour: accounts whose deletion grace ran out, and export files past their link. */
+  accountDeletion: 'account-deletion',
 } as const;
 
 /** Members who just became going to one event, and so hold a new ticket to be e-mailed. */
@@ -37,6 +41,7 @@ const ONE_AT_A_TIME: ReadonlySet<string> = new Set([
   QUEUES.signupsSummary,
   QUEUES.eventReminders,
   QUEUES.mentoringExpiry,
+  QUEUES.accountDeletion,
 ]);
 
 export interface JobQueueOptions {

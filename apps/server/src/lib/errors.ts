@@ -3,6 +3,8 @@ export class AppError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    /** A word a program can act on (`mfa_required`), sent as `error` instead of the message. */
+    readonly code?: string,
   ) {
     super(message);
     this.name = 'AppError';

@@ -48,10 +48,10 @@ export function failureOf(
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
-      const send = (statusCode: number, message: string) =>
-        reply.status(statusCode).send({ statusCode, error: message, message });
+      const send = (statusCode: number, message: string, code?: string) =>
+        reply.status(statusCode).send({ statusCode, error: code ?? message, message });
 
-      if (error instanceof AppError) return send(error.statusCode, error.message);
+      if (error instanceof AppError) return send(error.statusCode, error.message, error.code);
       if (hasZodFastifySchemaValidationErrors(error)) {
         // The contract's messages are written for people; the first one is the one to fix first.
         const first = error.validation[0];

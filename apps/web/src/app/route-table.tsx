@@ -358,6 +358,36 @@ export const createRoutes = (client: QueryClient): RouteObject[] => {
           }),
         },
         {
+          path: paths.securitySettings,
+          loader: () => requireUser(client),
+          lazy: async () => ({
+            Component: (await import('../features/settings/components/security-page')).SecurityPage,
+          }),
+        },
+        {
+          path: paths.privacySettings,
+          loader: () => requireUser(client),
+          lazy: async () => ({
+            Component: (await import('../features/settings/components/privacy-settings-page'))
+              .PrivacySettingsPage,
+          }),
+        },
+        {
+          path: paths.loginVerify,
+          loader: () => currentUser(client),
+          lazy: async () => ({
+            Component: (await import('../features/auth/components/login-verify-page'))
+              .LoginVerifyPage,
+          }),
+        },
+        {
+          path: paths.audit,
+          loader: () => requireUser(client),
+          lazy: async () => ({
+            Component: (await import('../features/admin/audit/components/audit-page')).AuditPage,
+          }),
+        },
+        {
           path: paths.gallery,
           loader: () => currentUser(client),
           lazy: async () => ({ Component: (await import('./routes/gallery')).GalleryRoute }),

@@ -58,6 +58,14 @@ export const paths = {
   mentorProfile: '/mentoring/profile',
   /** College admins: the programme's figures, topics and CSV (issue 29). */
   manageMentoring: '/dashboard/mentoring',
+  /** The member's sessions, second factors and password (issue 30). */
+  securitySettings: '/settings/security',
+  /** Who sees the member's details; download the data; delete the account (issue 30). */
+  privacySettings: '/settings/privacy',
+  /** The second step of signing in: a code, a passkey or a recovery code; or enrolling one. */
+  loginVerify: '/login/verify',
+  /** Admins: who did what, when (issue 30). */
+  audit: '/dashboard/audit',
   feedback: '/feedback',
   quiz: '/quiz',
   quizWithCode: '/quiz/:code',

@@ -1,0 +1,4 @@
+/** Issue 30: being written. */
+export function AuditPage() {
+  return null;
+}
