@@ -36,6 +36,12 @@ import { groupFeedRoutes } from './modules/groups/feed-routes';
 import { groupChatRoutes } from './modules/group-chat';
 import { eventRoutes } from './modules/events/routes';
 import { mentoringRoutes } from './modules/mentoring';
+import { sessionRoutes } from './modules/sessions/routes';
+import { auditRoutes } from './modules/audit/routes';
+import { mfaRoutes } from './modules/mfa/routes';
+import { ssoRoutes } from './modules/sso/routes';
+import { privacyRoutes } from './modules/privacy/routes';
+import { accountDataRoutes } from './modules/account-data/routes';
 import { feedbackRoutes } from './modules/feedback/routes';
 import { activityRoutes } from './modules/activity/routes';
 import { galleryRoutes } from './modules/gallery/routes';
@@ -171,6 +177,13 @@ export async function buildApp({ config, db, logger = false, backupToken }: Buil
   await app.register(groupChatRoutes);
   await app.register(eventRoutes);
   await app.register(mentoringRoutes, { directorySeconds: config.mentorDirectorySeconds });
+  // Issue 30: sessions, the audit log, a second factor, SSO, privacy, the member's own data.
+  await app.register(sessionRoutes, { publicUrl: config.publicUrl });
+  await app.register(auditRoutes, { publicUrl: config.publicUrl });
+  await app.register(mfaRoutes, { publicUrl: config.publicUrl });
+  await app.register(ssoRoutes, { publicUrl: config.publicUrl });
+  await app.register(privacyRoutes, { publicUrl: config.publicUrl });
+  await app.register(accountDataRoutes, { publicUrl: config.publicUrl });
   await app.register(feedbackRoutes);
   await app.register(activityRoutes);
   await app.register(galleryRoutes);

@@ -22,6 +22,8 @@ export interface SessionUser {
   isSuperAdmin: boolean;
   /** The zone last stored for the member: `/me` writes the browser's only when it differs. */
   timeZone?: string | null;
+  /** When the session was last recorded as seen (issue 30: written at most every few minutes). */
+  lastSeenAt?: Date | null;
 }
 
 export async function findSessionUser(
@@ -51,6 +53,7 @@ export async function findSessionUsers(
       userType: users.userType,
       isSuperAdmin: users.isSuperAdmin,
       timeZone: users.timeZone,
+      lastSeenAt: sessions.lastSeenAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

@@ -1,0 +1,4 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+/** Issue 30: being written. */
+export const mfaRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async () => {};
