@@ -10,13 +10,13 @@
  * addJob and dispatch calls; the real worker (pg-boss, the dispatch handler, the outbox) runs in
  * this process, so the memory printed is the worker's and the app's together.
  */
+import { signInInjected } from '../apps/server/src/test/second-factor';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import * as hdr from 'hdr-histogram-js';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
-import { SESSION_COOKIE } from '../apps/server/src/modules/auth/tokens';
 import { startWorker } from '../apps/server/src/worker';
 import { BENCH_ADMIN, scratchDatabase, seedBenchCollege } from './scratch-database';
 
@@ -57,12 +57,7 @@ try {
     LOG_LEVEL: 'warn',
   });
   const app = await buildApp({ config, db });
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { userName: BENCH_ADMIN.email, password: BENCH_ADMIN.password },
-  });
-  const cookie = `${SESSION_COOKIE}=${login.cookies.find((c) => c.name === SESSION_COOKIE)!.value}`;
+  const cookie = await signInInjected(app, BENCH_ADMIN.email, BENCH_ADMIN.password);
   const post = (path: string, payload?: object) =>
     app.inject({ method: 'POST', url: path, headers: { cookie }, payload });
 

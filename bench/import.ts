@@ -10,12 +10,12 @@
  * the end; without it an in-memory PGlite is used. Requests go through the real app with
  * `inject` (no sockets), so the figures are the server's work, not the network's.
  */
+import { signInInjected } from '../apps/server/src/test/second-factor';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
-import { SESSION_COOKIE } from '../apps/server/src/modules/auth/tokens';
 import { startWorker } from '../apps/server/src/worker';
 import { BENCH_ADMIN, scratchDatabase, seedBenchCollege } from './scratch-database';
 
@@ -90,12 +90,7 @@ try {
   });
   const app = await buildApp({ config, db });
   const worker = await startWorker({ db, config, log: app.log });
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { userName: ADMIN.email, password: ADMIN.password },
-  });
-  const cookie = `${SESSION_COOKIE}=${login.cookies.find((c) => c.name === SESSION_COOKIE)!.value}`;
+  const cookie = await signInInjected(app, ADMIN.email, ADMIN.password);
 
   // ---------------------------------------------------------------- one upload, one job
   const csv = csvOf(ROWS, 'a');

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, launchBrowser, logIn, url } from './browser';
+import { DEMO_PASSWORD, launchBrowser, logIn, passSecondStepByApi, url } from './browser';
 
 // A signed-in user's main screens arrive drawn by the server with their data
 // (apps/web/src/ssr.tsx), and the app takes that page over instead of drawing it again.
@@ -21,6 +21,7 @@ async function signedIn(userName: string, javaScriptEnabled = true) {
     data: { userName, password: DEMO_PASSWORD },
   });
   expect(login.ok()).toBe(true);
+  await passSecondStepByApi(context.request, userName);
   return context;
 }
 

@@ -229,3 +229,16 @@ export const userProfile = z.object({
   openToMentoring: z.boolean(),
 });
 export type UserProfile = z.infer<typeof userProfile>;
+
+// Issue 30: what a new session still needs (a second factor), told with the login's answer.
+/** What a session still needs before it may do anything else: confirm a factor, or enrol one. */
+export const MFA_NEEDS = ['verify', 'enrol'] as const;
+export const mfaNeed = z.enum(MFA_NEEDS).nullable();
+export type MfaNeed = z.infer<typeof mfaNeed>;
+
+/** POST /api/auth/login: the signed-in user as before, and what the session still needs. */
+export const loginAnswer = signedInUser.extend({ mfa: mfaNeed });
+export type LoginAnswer = z.infer<typeof loginAnswer>;
+/** GET /api/auth/me: a session waiting for its factor has a user and a need. */
+export const meAnswer = z.object({ user: signedInUser.nullable(), mfa: mfaNeed });
+export type MeAnswer = z.infer<typeof meAnswer>;

@@ -2,7 +2,7 @@ import { API, type MentorProfile, type Notification } from '@alumnet/contract';
 import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { users } from '../db/schema';
-import { SESSION_COOKIE } from '../modules/auth/tokens';
+import { loginAs } from './build';
 import { buildRoleApp, type Role } from './roles';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -51,15 +51,8 @@ export async function buildMentoringApp({ directorySeconds = 0 } = {}) {
   /** Signs in from an address of its own (the login limit counts per address). */
   async function signIn(email: string) {
     made += 1;
-    const response = await t.app.inject({
-      method: 'POST',
-      url: API.auth.login,
-      remoteAddress: `10.29.${made >> 8}.${made & 255}`,
-      payload: { userName: email, password: 'alumnet-demo' },
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    const cookie = response.cookies.find((c) => c.name === SESSION_COOKIE)!;
-    return `${SESSION_COOKIE}=${cookie.value}`;
+    const remoteAddress = `10.29.${made >> 8}.${made & 255}`;
+    return (await loginAs(t.app, email, 'alumnet-demo', { remoteAddress })).cookie;
   }
 
   /** Inserts copies of the demo member (no session). */

@@ -1,6 +1,8 @@
+import type { MfaNeed } from '@alumnet/contract';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { passSecondFactor, postOverHttp } from './second-factor';
 
 const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url));
 
@@ -61,6 +63,9 @@ export async function loginOn(server: ServerProcess, userName: string) {
   if (!response.ok) throw new Error(`login as ${userName} failed: ${await response.text()}`);
   const cookie = response.headers.getSetCookie().find((c) => c.startsWith('alumnet_session='));
   if (!cookie) throw new Error('no session cookie');
-  const user = (await response.json()) as { _id: string };
-  return { cookie: cookie.split(';')[0]!, id: user._id };
+  const user = (await response.json()) as { _id: string; mfa: MfaNeed };
+  const session = cookie.split(';')[0]!;
+  // The demo admins pass their second step as a person would (test/second-factor.ts).
+  await passSecondFactor(postOverHttp(server.url, session), `${server.url}:${userName}`, user.mfa);
+  return { cookie: session, id: user._id };
 }

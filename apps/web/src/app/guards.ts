@@ -11,8 +11,10 @@ export async function currentUser(client: QueryClient) {
   return (await client.ensureQueryData(meQuery)).user;
 }
 
+/** A session still owing its second factor goes to /login/verify, anyone else to /login. */
 export async function requireUser(client: QueryClient) {
-  const user = await currentUser(client);
+  const { user, mfa } = await client.ensureQueryData(meQuery);
+  if (mfa) throw redirect(paths.loginVerify);
   if (!user) throw redirect(paths.login);
   return user;
 }

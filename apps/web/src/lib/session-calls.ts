@@ -1,11 +1,10 @@
-import { API, okSchema, signedInUser } from '@alumnet/contract';
-import { z } from 'zod';
+import { API, meAnswer, okSchema } from '@alumnet/contract';
 import { api } from './api-client';
 
 /**
  * The session's calls that need the contract's schemas, loaded on demand by lib/session.ts
  * (with zod, on a signed-in member's first page or a logout).
  */
-export const meAnswer = z.object({ user: signedInUser.nullable() });
+export { meAnswer };
 
 export const logoutCall = () => api.post(API.auth.logout, okSchema);

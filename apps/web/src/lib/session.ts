@@ -1,11 +1,15 @@
-import { API, type SignedInUser } from '@alumnet/contract';
+import { API, type MfaNeed, type SignedInUser } from '@alumnet/contract';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { requestJson } from './api-request';
 
 /** member-portal.md §3: the signed-in user is also kept in browser storage under this key. */
 export const STORED_USER_KEY = 'chat-user';
 
-type MeAnswer = { user: SignedInUser | null };
+/**
+ * `user` is null also while the session still owes its second factor (issue 30): every page
+ * treats it as signed out, as the server does; `mfa` says what /login/verify must ask for.
+ */
+export type MeAnswer = { user: SignedInUser | null; mfa?: MfaNeed };
 
 /**
  * Who is signed in, as the server answered it. A visitor's `{ user: null }` needs no schema to
@@ -15,9 +19,10 @@ type MeAnswer = { user: SignedInUser | null };
 async function fetchMe(): Promise<MeAnswer> {
   const data = await requestJson('GET', API.auth.me);
   if (typeof data === 'object' && data !== null && 'user' in data && data.user === null) {
-    return { user: null };
+    return { user: null, mfa: null };
   }
-  return (await import('./session-calls')).meAnswer.parse(data);
+  const answer = (await import('./session-calls')).meAnswer.parse(data);
+  return answer.mfa ? { user: null, mfa: answer.mfa } : answer;
 }
 
 /** The session is the truth (an httpOnly cookie); this query asks the server who we are. */
@@ -31,9 +36,14 @@ export const meQuery = queryOptions({
 export const isAdmin = (user: Pick<SignedInUser, 'userType' | 'isSuperAdmin'> | null | undefined) =>
   Boolean(user && (user.userType === 'a' || user.isSuperAdmin));
 
-export function rememberUser(queryClient: QueryClient, user: SignedInUser | null) {
-  queryClient.setQueryData(meQuery.queryKey, { user });
-  if (user) {
+/** `mfa`: the session still owes its second factor, so it is not signed in yet. */
+export function rememberUser(
+  queryClient: QueryClient,
+  user: SignedInUser | null,
+  mfa: MfaNeed = null,
+) {
+  queryClient.setQueryData<MeAnswer>(meQuery.queryKey, { user: mfa ? null : user, mfa });
+  if (user && !mfa) {
     const stored = readStoredUser();
     localStorage.setItem(STORED_USER_KEY, JSON.stringify({ ...stored, ...user }));
   } else {

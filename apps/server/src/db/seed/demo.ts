@@ -1,6 +1,8 @@
 import { fakerEN_IN as faker } from '@faker-js/faker';
 import { and, inArray, sql } from 'drizzle-orm';
 import { hashPassword } from '../../lib/passwords';
+import { TOTP_PURPOSE } from '../../modules/mfa/repository';
+import { sealSecret } from '../secret-box';
 import type { Database, Executor } from '../client';
 import { seedDemoPosts } from './demo-posts';
 import { seedDemoJobs } from './demo-jobs';
@@ -22,6 +24,17 @@ import {
 } from '../schema';
 
 export const DEMO_PASSWORD = 'alumnet-demo';
+/**
+ * The demo admins' authenticator secret (issue 30: admins need a second factor), the same on
+ * every machine and printed in the README so anyone trying the demo can add it to an app. Only
+ * the demo has it; a real admin enrols their own.
+ */
+export const DEMO_TOTP_SECRET = 'ALUMNETDEMOTOTPSECRETKEY234567AB';
+export const DEMO_ADMIN_EMAILS = [
+  'super@demo.alumnet.dev',
+  'admin@demo.alumnet.dev',
+  'admin2@demo.alumnet.dev',
+] as const;
 export const DEMO_COLLEGE = 'Alumnet Institute of Technology';
 export const SECOND_COLLEGE = 'Riverside College of Arts and Science';
 export const DEMO_ACCOUNTS = [
@@ -275,6 +288,13 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       },
     ];
     const [, demoAdmin] = await tx.insert(users).values(demoAccounts).returning({ id: users.id });
+    await tx
+      .update(users)
+      .set({
+        totpSecret: await sealSecret(tx, TOTP_PURPOSE, DEMO_TOTP_SECRET),
+        totpEnabledAt: new Date(),
+      })
+      .where(inArray(users.email, [...DEMO_ADMIN_EMAILS]));
 
     // Most alumni are approved; some signed up and wait for review, some were imported by CSV
     // and not yet invited, so the admin screens have every state to show.

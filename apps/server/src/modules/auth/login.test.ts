@@ -3,7 +3,7 @@ import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../db/schema';
 import { DEMO_COLLEGE, DEMO_PASSWORD } from '../../db/seed/demo';
-import { buildTestApp } from '../../test/build';
+import { buildTestApp, loginAs } from '../../test/build';
 import { hashToken, newSessionToken } from './tokens';
 
 const MESSAGES = {
@@ -102,6 +102,8 @@ describe('login, session and logout', () => {
         userType: 'u',
         isSuperAdmin: false,
         mustChangePassword: false,
+        // A member without a second factor needs no second step (modules/mfa for the rest).
+        mfa: null,
       });
 
       const cookies = response.cookies.filter((c) => c.name === 'alumnet_session');
@@ -136,14 +138,16 @@ describe('login, session and logout', () => {
         collegeName: DEMO_COLLEGE,
       });
       const superAdmin = await login('super@demo.alumnet.dev', DEMO_PASSWORD);
-      expect(superAdmin.json()).toMatchObject({ userType: 'a', isSuperAdmin: true });
+      expect(superAdmin.json()).toMatchObject({ userType: 'a', isSuperAdmin: true, mfa: 'verify' });
     });
 
     it('GET /api/auth/me returns the user with the cookie and null without it', async () => {
       const response = await login('member2@demo.alumnet.dev', DEMO_PASSWORD);
       const cookie = sessionCookie(response);
       const user = await me(cookie);
-      expect(user).toEqual(response.json());
+      const { mfa, ...signedIn } = response.json();
+      expect(mfa).toBeNull();
+      expect(user).toEqual(signedIn);
       expect(await me()).toBeNull();
       expect(await me('alumnet_session=not-a-real-token')).toBeNull();
     });
@@ -254,7 +258,7 @@ describe('login, session and logout', () => {
       expect(await me(cookie)).toMatchObject({ _id: account.id });
 
       // Rejected as an admin rejects, through the dashboard: every process forgets the session.
-      const admin = sessionCookie(await login('super@demo.alumnet.dev', DEMO_PASSWORD));
+      const { cookie: admin } = await loginAs(t.app, 'super@demo.alumnet.dev');
       const rejected = await t.app.inject({
         method: 'POST',
         url: API.dashboard.reject,

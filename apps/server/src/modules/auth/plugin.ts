@@ -1,17 +1,25 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
-import { forbidden, unauthorized } from '../../lib/errors';
+import { MFA_ENROL_MESSAGE, MFA_REQUIRED_ERROR, MFA_VERIFY_MESSAGE } from '@alumnet/contract';
+import { AppError, forbidden, unauthorized } from '../../lib/errors';
 import { groupCommit } from '../../lib/group-commit';
 import { policy } from '../../lib/policy';
 import { findSessionUsers, type SessionUser } from './repository';
 import { SessionCache } from './session-cache';
+import { sessionRecorder } from '../sessions/recording';
 import { hashToken, SESSION_COOKIE } from './tokens';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The caller, from the session cookie; null when signed out. Never from a body field. */
     user: SessionUser | null;
+    /**
+     * A session that has not passed its second factor yet (issue 30): its user, kept apart from
+     * `user` so that every route, guarded or not, treats it as signed out; only /api/auth/me,
+     * logout and the /api/auth/mfa calls read it.
+     */
+    mfaPending: SessionUser | null;
   }
   interface FastifyInstance {
     /** onRequest hook for routes that need a signed-in user: refuses before the body is read. */
@@ -36,6 +44,22 @@ const MAX_CACHED_SESSIONS = 50_000;
 
 /** The signed-in user of a request that passed `requireUser`. */
 export function currentUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+/** The 403 a session owing its second factor gets from every guarded route. */
+export function mfaRequired(need: 'verify' | 'enrol') {
+  return new AppError(
+    403,
+    need === 'enrol' ? MFA_ENROL_MESSAGE : MFA_VERIFY_MESSAGE,
+    MFA_REQUIRED_ERROR,
+  );
+}
+
+/** Signed in, fully or not: refuses only when nobody is (401). */
+function refuseUnlessFullySignedIn(request: FastifyRequest) {
+  if (request.mfaPending) throw mfaRequired(request.mfaPending.mfa ?? 'verify');
   if (!request.user) throw unauthorized();
   return request.user;
 }
@@ -92,7 +116,10 @@ export const authPlugin = fp(
       return tokenHashes.map((hash) => found.get(hash) ?? null);
     }, 500);
 
+    // Issue 30: the session's browser, place and last-seen time (/settings/security), throttled.
+    const recordSeen = sessionRecorder(app.db, app.log);
     app.decorateRequest('user', null);
+    app.decorateRequest('mfaPending', null);
     app.addHook('onRequest', async (request) => {
       const token = request.cookies[SESSION_COOKIE];
       // API calls and image uploads (PUT /v1/{filename}) need the caller; static files and
@@ -103,17 +130,21 @@ export const authPlugin = fp(
       if (!token || !wanted) return;
       const tokenHash = hashToken(token);
       request.user = await cache.get(tokenHash, () => lookUpSessions(tokenHash));
+      if (request.user) recordSeen(request.user, request);
+      if (request.user?.mfa) {
+        request.mfaPending = request.user;
+        request.user = null;
+      }
     });
     app.decorate('requireUser', async (request: FastifyRequest) => {
-      if (!request.user) throw unauthorized();
+      refuseUnlessFullySignedIn(request);
     });
     app.decorate('requireAdmin', async (request: FastifyRequest) => {
-      if (!request.user) throw unauthorized();
-      if (!policy.isAdmin(request.user)) throw forbidden('Admins only.');
+      if (!policy.isAdmin(refuseUnlessFullySignedIn(request))) throw forbidden('Admins only.');
     });
     app.decorate('requireSuperAdmin', async (request: FastifyRequest) => {
-      if (!request.user) throw unauthorized();
-      if (!policy.isSuperAdmin(request.user)) throw forbidden('Super Admin rights required.');
+      if (!policy.isSuperAdmin(refuseUnlessFullySignedIn(request)))
+        throw forbidden('Super Admin rights required.');
     });
   },
   { name: 'auth', dependencies: ['db', 'outages'] },

@@ -24,14 +24,32 @@ export interface SessionUser {
   timeZone?: string | null;
   /** When the session was last recorded as seen (issue 30: written at most every few minutes). */
   lastSeenAt?: Date | null;
+  /**
+   * What the session still needs before it may do anything (issue 30): confirm its second factor
+   * or enrol one; null once passed or when none applies. auth/plugin.ts keeps such a session out
+   * of `request.user`.
+   */
+  mfa?: 'verify' | 'enrol' | null;
 }
+
+/**
+ * A session needs a factor when its user is an admin or has one enrolled, until it passes one:
+ * 'verify' when a factor exists, 'enrol' for an admin who has none.
+ */
+export const sessionMfaNeed = sql<'verify' | 'enrol' | null>`case
+  when ${sessions.mfaPassedAt} is not null then null
+  when ${users.totpEnabledAt} is not null
+    or exists (select 1 from passkeys p where p.user_id = users.id) then 'verify'
+  when ${users.userType} = 'a' or ${users.isSuperAdmin} then 'enrol'
+  else null end`;
 
 export async function findSessionUser(
   db: Executor,
   tokenHash: string,
 ): Promise<SessionUser | null> {
   const [found] = await findSessionUsers(db, [tokenHash]);
-  return found ?? null;
+  // The sockets ask here: a session still owing its second factor gets none.
+  return found && !found.mfa ? found : null;
 }
 
 /**
@@ -54,6 +72,7 @@ export async function findSessionUsers(
       isSuperAdmin: users.isSuperAdmin,
       timeZone: users.timeZone,
       lastSeenAt: sessions.lastSeenAt,
+      mfa: sessionMfaNeed,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -72,8 +91,24 @@ export async function insertSession(
   userId: string,
   tokenHash: string,
   expiresAt: Date,
+  mfaPassedAt: Date | null = null,
 ) {
-  await db.insert(sessions).values({ userId, tokenHash, expiresAt });
+  await db.insert(sessions).values({ userId, tokenHash, expiresAt, mfaPassedAt });
+}
+
+/** What a new session of this user needs before it may do anything (see sessionMfaNeed). */
+export async function newSessionMfaNeed(db: Executor, userId: string) {
+  const [row] = await db
+    .select({
+      need: sql<'verify' | 'enrol' | null>`case
+        when ${users.totpEnabledAt} is not null
+          or exists (select 1 from passkeys p where p.user_id = users.id) then 'verify'
+        when ${users.userType} = 'a' or ${users.isSuperAdmin} then 'enrol'
+        else null end`,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row?.need ?? null;
 }
 
 /** Each of these answers the ids of the sessions it ended, so their open sockets can be closed. */

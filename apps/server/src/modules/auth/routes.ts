@@ -3,7 +3,9 @@ import {
   acceptInvitationBody,
   invitationAnswer,
   invitationParams,
+  loginAnswer,
   loginBody,
+  meAnswer,
   okSchema,
   PASSWORD_RESET_SENT_MESSAGE,
   passwordResetBody,
@@ -115,16 +117,16 @@ export const authRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/api/auth/login',
-    { config: perIp, schema: { tags: ['auth'], body: loginBody, response: { 200: signedInUser } } },
+    { config: perIp, schema: { tags: ['auth'], body: loginBody, response: { 200: loginAnswer } } },
     async (request, reply) => {
-      const { session, user, endedSessionIds } = await auth.login(
+      const { session, user, mfa, endedSessionIds } = await auth.login(
         request.body,
         request.cookies[SESSION_COOKIE],
       );
       app.realtime.endSessions(endedSessionIds);
       setSessionCookie(reply, session);
       await auth.rememberTimeZone(user.id, request.cookies[TIME_ZONE_COOKIE]);
-      return presentSignedInUser(user);
+      return { ...presentSignedInUser(user), mfa };
     },
   );
 
@@ -140,14 +142,21 @@ export const authRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/api/auth/me',
-    { schema: { tags: ['auth'], response: { 200: z.object({ user: signedInUser.nullable() }) } } },
+    { schema: { tags: ['auth'], response: { 200: meAnswer } } },
     async (request) => {
-      if (!request.user) return { user: null };
+      // A session owing its second factor: who it is, and what it still needs (issue 30).
+      const pending = request.mfaPending;
+      if (pending)
+        return {
+          user: presentSignedInUser(await auth.signedInUser(pending.id)),
+          mfa: pending.mfa ?? null,
+        };
+      if (!request.user) return { user: null, mfa: null };
       // Every page asks who is signed in: the zone is written only when it changed.
       const zone = request.cookies[TIME_ZONE_COOKIE];
       if (zone && zone !== request.user.timeZone)
         await auth.rememberTimeZone(request.user.id, zone);
-      return { user: presentSignedInUser(await auth.signedInUser(request.user.id)) };
+      return { user: presentSignedInUser(await auth.signedInUser(request.user.id)), mfa: null };
     },
   );
 
@@ -238,18 +247,18 @@ export const authRoutes: FastifyPluginAsyncZod<{
         tags: ['auth'],
         params: passwordResetParams,
         body: passwordResetBody,
-        response: { 200: signedInUser },
+        response: { 200: loginAnswer },
       },
     },
     async (request, reply) => {
-      const { session, user, endedSessionIds } = await auth.resetPassword(
+      const { session, user, mfa, endedSessionIds } = await auth.resetPassword(
         request.params.token,
         request.body,
         request.cookies[SESSION_COOKIE],
       );
       app.realtime.endSessions(endedSessionIds);
       setSessionCookie(reply, session);
-      return presentSignedInUser(user);
+      return { ...presentSignedInUser(user), mfa };
     },
   );
 };

@@ -22,6 +22,7 @@ import {
 } from '../../lib/errors';
 import { adminCollegeId } from '../../lib/policy';
 import { DUMMY_HASH, hashChosenPassword, verifyPassword } from '../../lib/passwords';
+import { cancelPendingDeletion } from '../account-data/deletion';
 import { passwordResetEmail, passwordResetText } from '../../mail/templates';
 import type { OutgoingMessage, Transports } from '../../mail/transports';
 import { findUserView } from '../users';
@@ -87,10 +88,17 @@ function isKnownTimeZone(zone: string) {
 }
 
 export function createAuthService(db: Database, options: AuthServiceOptions) {
-  async function startSession(userId: string) {
+  /** `mfaPassed`: the session replaces one that had passed its second factor already. */
+  async function startSession(userId: string, mfaPassed = false) {
     const token = newSessionToken();
     const expiresAt = new Date(Date.now() + options.sessionDays * 24 * 60 * 60 * 1000);
-    await repo.insertSession(db, userId, hashToken(token), expiresAt);
+    await repo.insertSession(
+      db,
+      userId,
+      hashToken(token),
+      expiresAt,
+      mfaPassed ? new Date() : null,
+    );
     return { token, expiresAt };
   }
 
@@ -226,7 +234,12 @@ export function createAuthService(db: Database, options: AuthServiceOptions) {
         ? await repo.deleteSession(db, hashToken(previousToken))
         : [];
       const session = await startSession(candidate.id);
-      return { session, user: await signedInUser(candidate.id), endedSessionIds };
+      const mfa = await repo.newSessionMfaNeed(db, candidate.id);
+      // Signing in within the grace period is the change of mind: a pending deletion stops. Only
+      // once the person is fully signed in (else the second step does it, modules/mfa): a
+      // password alone must not keep an account its owner asked to delete.
+      if (!mfa) await cancelPendingDeletion(db, candidate.id);
+      return { session, user: await signedInUser(candidate.id), mfa, endedSessionIds };
     },
 
     /** The ids of the sessions it ended (none or one). */
@@ -260,7 +273,8 @@ export function createAuthService(db: Database, options: AuthServiceOptions) {
         await repo.updatePassword(tx, userId, passwordHash);
         return repo.deleteSessionsOfUser(tx, userId);
       });
-      const session = await startSession(userId);
+      // Only a fully signed-in session may call this: its successor needs no second step again.
+      const session = await startSession(userId, true);
       return { session, user: await signedInUser(userId), endedSessionIds };
     },
 
@@ -353,7 +367,9 @@ export function createAuthService(db: Database, options: AuthServiceOptions) {
         return { userId: id, endedSessionIds: [...ended, ...previous] };
       });
       const session = await startSession(userId);
-      return { session, user: await signedInUser(userId), endedSessionIds };
+      // A new password is not a second factor: an account with one still confirms it.
+      const mfa = await repo.newSessionMfaNeed(db, userId);
+      return { session, user: await signedInUser(userId), mfa, endedSessionIds };
     },
   };
 }

@@ -1,5 +1,6 @@
 import {
   API,
+  loginAnswer,
   passwordResetRequestAnswer,
   passwordResetStatus,
   signedInUser,
@@ -26,13 +27,13 @@ export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: LoginBody) => {
-      const answer = api.post(API.auth.login, signedInUser, body);
+      const answer = api.post(API.auth.login, loginAnswer, body);
       // While the answer is on its way: the pages the server draws from now on show the dates
       // where this browser is (lib/time-zone.ts).
       rememberTimeZone();
       return answer;
     },
-    onSuccess: (user) => rememberUser(queryClient, user),
+    onSuccess: ({ mfa, ...user }) => rememberUser(queryClient, user, mfa),
   });
 }
 
@@ -77,10 +78,11 @@ export function useResetPassword(token: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: PasswordResetBody) => {
-      const answer = api.post(API.auth.passwordResetToken(token), signedInUser, body);
+      const answer = api.post(API.auth.passwordResetToken(token), loginAnswer, body);
       rememberTimeZone();
       return answer;
     },
-    onSuccess: (user) => rememberUser(queryClient, user),
+    // A new password is not a second factor: an account with one still confirms it.
+    onSuccess: ({ mfa, ...user }) => rememberUser(queryClient, user, mfa),
   });
 }

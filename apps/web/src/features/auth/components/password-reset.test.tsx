@@ -114,7 +114,7 @@ describe('reset password page', () => {
     const calls = server([
       [200, { valid: true }],
       [400, { statusCode: 400, error: COMMON, message: COMMON }],
-      [200, USER],
+      [200, { ...USER, mfa: null }],
     ]);
     const router = renderAt('/reset-password/the-token');
     await screen.findByLabelText('New Password', { exact: true });

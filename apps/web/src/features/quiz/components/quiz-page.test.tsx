@@ -308,7 +308,7 @@ describe('QuizPage', { timeout: 20_000 }, () => {
 
   it('lets a signed-in member play as themselves: their own e-mail, fixed, and no code', async () => {
     const calls = serve({
-      [ME]: [200, { user: MEERA }],
+      [ME]: [200, { user: MEERA, mfa: null }],
       [STATUS]: [200, INFO],
       [VALIDATE]: [200, PLAYER],
     });
