@@ -117,7 +117,10 @@ async function loadTables(
   await client.query('BEGIN');
   try {
     // Everything the target held goes, in the same transaction as the load: with --force the
-    // old data stays if the load fails. Queued jobs would point at rows that are gone.
+    // old data stays if the load fails. Queued jobs would point at rows that are gone. The audit
+    // log refuses TRUNCATE unless a restore says it is one (migration 0013), for this
+    // transaction only.
+    await client.query(`SET LOCAL alumnet.restoring = 'on'`);
     await client.query(`TRUNCATE ${tables.map((t) => ident(t.name)).join(', ')} RESTART IDENTITY`);
     const { rows: boss } = await client.query<{ present: boolean }>(
       `SELECT to_regclass('pgboss.job') IS NOT NULL AS present`,

@@ -111,7 +111,7 @@ export async function demoteAdmin(db: Executor, userId: string) {
     .update(users)
     .set({ userType: 'u', updatedAt: sql`now()` })
     .where(and(eq(users.id, userId), eq(users.userType, 'a'), eq(users.isSuperAdmin, false)))
-    .returning({ id: users.id, fullName: users.fullName });
+    .returning({ id: users.id, fullName: users.fullName, collegeId: users.collegeId });
   if (!row) return undefined;
   const ended = await db
     .delete(sessions)

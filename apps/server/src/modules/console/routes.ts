@@ -13,6 +13,7 @@ import type { Config } from '../../config';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import { credentialsEmail } from '../../mail/templates';
+import { auditActor, recordAudit } from '../audit/record';
 import { currentUser } from '../auth/plugin';
 import * as repo from './repository';
 
@@ -38,7 +39,19 @@ export const consoleRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
     API.console.colleges,
     { onRequest, schema: { tags, body: collegeNameBody, response: { 200: consoleMessage } } },
     async (request) => {
-      const college = await repo.insertCollege(db, request.body.name);
+      const college = await db.transaction(async (tx) => {
+        const added = await repo.insertCollege(tx, request.body.name);
+        if (added)
+          await recordAudit(tx, auditActor(request), {
+            action: 'console.change',
+            collegeId: added.id,
+            targetType: 'college',
+            targetId: added.id,
+            targetLabel: added.name,
+            details: { change: 'college.add' },
+          });
+        return added;
+      });
       if (!college) throw conflict('A college with this name already exists.');
       return { message: `${college.name} was created.` };
     },
@@ -56,7 +69,21 @@ export const consoleRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
       },
     },
     async (request) => {
-      const result = await repo.renameCollege(db, request.params.collegeId, request.body.name);
+      const { collegeId } = request.params;
+      const result = await db.transaction(async (tx) => {
+        const before = await repo.findCollege(tx, collegeId);
+        const renamed = await repo.renameCollege(tx, collegeId, request.body.name);
+        if (typeof renamed === 'object')
+          await recordAudit(tx, auditActor(request), {
+            action: 'console.change',
+            collegeId,
+            targetType: 'college',
+            targetId: collegeId,
+            targetLabel: request.body.name,
+            details: { change: 'college.rename', from: before?.name ?? null },
+          });
+        return renamed;
+      });
       if (result === 'missing') throw notFound('College not found.');
       if (result === 'taken') throw conflict('A college with this name already exists.');
       return { message: `The college is now called ${request.body.name}.` };
@@ -87,18 +114,40 @@ export const consoleRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
         if (existing.collegeId !== college.id)
           throw conflict('An account with this email already exists in another college.');
         if (existing.userType === 'a') throw conflict(`${existing.fullName} is already an admin.`);
-        await repo.promoteToAdmin(db, existing.id);
+        await db.transaction(async (tx) => {
+          await repo.promoteToAdmin(tx, existing.id);
+          await recordAudit(tx, auditActor(request), {
+            action: 'role.change',
+            collegeId: college.id,
+            targetType: 'user',
+            targetId: existing.id,
+            targetLabel: existing.fullName,
+            details: { change: 'admin.add', from: 'member', to: 'admin' },
+          });
+        });
         app.forgetSessions({ userIds: [existing.id] });
         return { message: `${existing.fullName} is now an admin of ${college.name}.` };
       }
       const password = randomBytes(9).toString('base64url');
       const username = `${email.split('@')[0]!.replace(/[^a-z0-9.]/g, '')}.${randomBytes(3).toString('hex')}`;
-      const userId = await repo.insertAdmin(db, {
-        collegeId: college.id,
-        fullName,
-        email,
-        username,
-        passwordHash: await hashPassword(password),
+      const passwordHash = await hashPassword(password);
+      const userId = await db.transaction(async (tx) => {
+        const id = await repo.insertAdmin(tx, {
+          collegeId: college.id,
+          fullName,
+          email,
+          username,
+          passwordHash,
+        });
+        await recordAudit(tx, auditActor(request), {
+          action: 'role.change',
+          collegeId: college.id,
+          targetType: 'user',
+          targetId: id,
+          targetLabel: fullName,
+          details: { change: 'admin.add', from: null, to: 'admin', email },
+        });
+        return id;
       });
       await app.transports.email.send(
         {
@@ -128,7 +177,19 @@ export const consoleRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
     async (request) => {
       if (request.params.userId === currentUser(request).id)
         throw badRequest('You cannot remove yourself.');
-      const removed = await repo.demoteAdmin(db, request.params.userId);
+      const removed = await db.transaction(async (tx) => {
+        const demoted = await repo.demoteAdmin(tx, request.params.userId);
+        if (demoted)
+          await recordAudit(tx, auditActor(request), {
+            action: 'role.change',
+            collegeId: demoted.collegeId,
+            targetType: 'user',
+            targetId: demoted.id,
+            targetLabel: demoted.fullName,
+            details: { change: 'admin.remove', from: 'admin', to: 'member' },
+          });
+        return demoted;
+      });
       if (!removed) throw notFound('Admin not found.');
       app.realtime.endSessions(removed.endedSessionIds);
       return { message: `${removed.fullName} is no longer an admin.` };

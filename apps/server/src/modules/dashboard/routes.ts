@@ -14,6 +14,7 @@ import {
   updateUserMetadataBody,
 } from '@alumnet/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { auditActor } from '../audit/record';
 import { currentUser } from '../auth/plugin';
 import { followRuleMoves } from '../groups';
 import { mergedFilter } from './filter';
@@ -58,6 +59,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         currentUser(request),
         request.body.userId,
         request.body.reason,
+        auditActor(request),
       );
       app.realtime.endSessions(endedSessionIds);
       return {
@@ -71,7 +73,11 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     API.dashboard.deleteUser,
     { onRequest, schema: { tags, body: deleteUserBody, response: { 200: messageAnswer } } },
     async (request) => {
-      const user = await dashboard.deleteUser(currentUser(request), request.body.userId);
+      const user = await dashboard.deleteUser(
+        currentUser(request),
+        request.body.userId,
+        auditActor(request),
+      );
       return { message: `${user.fullName} has been deleted.` };
     },
   );
@@ -83,6 +89,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       const { userId, groupMoves } = await dashboard.updateMetadata(
         currentUser(request),
         request.body,
+        auditActor(request),
       );
       // Their feed and jobs follow the new batch and branch from the next call, their open
       // connections the automatic groups it moved them between at once.

@@ -12,8 +12,17 @@ import { adminCollegeId, policy } from '../../lib/policy';
 import { rejectionEmail } from '../../mail/templates';
 import type { Transports } from '../../mail/transports';
 import type { SessionUser } from '../auth/repository';
+import { recordAudit, type AuditActor } from '../audit/record';
 import { automaticGroupsOf, ruleMoves } from '../groups';
 import * as repo from './repository';
+
+/** The audit log's "on whom" for a member an admin acts on. */
+const onMember = (user: { id: string; fullName: string; collegeId: string | null }) => ({
+  collegeId: user.collegeId,
+  targetType: 'user',
+  targetId: user.id,
+  targetLabel: user.fullName,
+});
 
 export function createDashboardService(
   db: Database,
@@ -44,10 +53,18 @@ export function createDashboardService(
       });
     },
 
-    async reject(admin: SessionUser, userId: string, reason: string) {
+    async reject(admin: SessionUser, userId: string, reason: string, actor: AuditActor) {
       const user = await managedUser(admin, userId);
       if (user.isRejected) throw conflict(`${user.fullName} has already been rejected.`);
-      const endedSessionIds = await db.transaction((tx) => repo.rejectUser(tx, user.id, reason));
+      const endedSessionIds = await db.transaction(async (tx) => {
+        const ended = await repo.rejectUser(tx, user.id, reason);
+        await recordAudit(tx, actor, {
+          action: 'member.reject',
+          ...onMember(user),
+          details: { reason },
+        });
+        return ended;
+      });
       // The rejection stands whether or not the mail server answers; a failure is logged.
       await transports.email
         .send(
@@ -66,16 +83,23 @@ export function createDashboardService(
       return { user, endedSessionIds };
     },
 
-    async deleteUser(admin: SessionUser, userId: string) {
+    async deleteUser(admin: SessionUser, userId: string, actor: AuditActor) {
       const user = await managedUser(admin, userId);
       if (user.isRegistered) throw badRequest(ADMIN_MESSAGES.cannotDeleteRegistered);
-      // Registered in between (an invitation accepted just now): the same refusal.
-      if (!(await repo.deleteUnregisteredUser(db, user.id)))
-        throw badRequest(ADMIN_MESSAGES.cannotDeleteRegistered);
+      await db.transaction(async (tx) => {
+        // Registered in between (an invitation accepted just now): the same refusal.
+        if (!(await repo.deleteUnregisteredUser(tx, user.id)))
+          throw badRequest(ADMIN_MESSAGES.cannotDeleteRegistered);
+        await recordAudit(tx, actor, {
+          action: 'member.delete',
+          ...onMember(user),
+          details: { email: user.email },
+        });
+      });
       return user;
     },
 
-    async updateMetadata(admin: SessionUser, body: UpdateUserMetadataBody) {
+    async updateMetadata(admin: SessionUser, body: UpdateUserMetadataBody, actor: AuditActor) {
       const user = await managedUser(admin, body.userId);
       const chain = { degreeId: body.degreeId, batchId: body.batchId, branchId: body.branchId };
       if (!(await repo.chainExists(db, { collegeId: user.collegeId!, ...chain })))
@@ -86,6 +110,11 @@ export function createDashboardService(
       return db.transaction(async (tx) => {
         const before = await automaticGroupsOf(tx, user.id);
         await repo.updateUserStructure(tx, user.id, chain);
+        await recordAudit(tx, actor, {
+          action: 'member.metadata',
+          ...onMember(user),
+          details: chain,
+        });
         return {
           userId: user.id,
           groupMoves: ruleMoves(before, await automaticGroupsOf(tx, user.id)),

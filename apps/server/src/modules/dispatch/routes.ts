@@ -18,6 +18,7 @@ import type { Config } from '../../config';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { assertActsForSelf } from '../../lib/policy';
 import { isValidTwilioSignature } from '../../mail/twilio-signature';
+import { auditActor } from '../audit/record';
 import { currentUser } from '../auth/plugin';
 import { mergedFilter } from '../dashboard';
 import { jobCsv } from './csv';
@@ -57,6 +58,7 @@ export const dispatchRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
               selectAll: false,
               userIds: body.userIds ?? [],
             },
+        auditActor(request),
       );
       return { message: jobAddedMessage(body.method), job: presentDispatchJob(job) };
     },
@@ -81,7 +83,11 @@ export const dispatchRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
     '/api/dashboard/dispatch/:jobId',
     { onRequest, schema: { tags, params: jobIdParams, response: { 200: messageAnswer } } },
     async (request) => {
-      const job = await dispatch.dispatch(currentUser(request), request.params.jobId);
+      const job = await dispatch.dispatch(
+        currentUser(request),
+        request.params.jobId,
+        auditActor(request),
+      );
       return {
         message: `Dispatched the ${job.action} job: ${job.count} ${job.count === 1 ? 'recipient is' : 'recipients are'} being processed.`,
       };
@@ -92,7 +98,7 @@ export const dispatchRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
     '/api/dashboard/deleteJob/:jobId',
     { onRequest, schema: { tags, params: jobIdParams, response: { 200: messageAnswer } } },
     async (request) => {
-      await dispatch.deleteJob(currentUser(request), request.params.jobId);
+      await dispatch.deleteJob(currentUser(request), request.params.jobId, auditActor(request));
       return { message: 'Job deleted successfully' };
     },
   );
@@ -104,6 +110,7 @@ export const dispatchRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
       const { job, kind } = await dispatch.jobForFile(
         currentUser(request),
         request.params.fileName,
+        auditActor(request),
       );
       const name = `${job.action}-job-${job.createdAt.toISOString().slice(0, 10)}-${kind}.csv`;
       reply

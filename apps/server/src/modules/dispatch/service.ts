@@ -11,6 +11,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors';
 import { adminCollegeId } from '../../lib/policy';
 import type { JobQueue } from '../../jobs/queue';
 import type { SessionUser } from '../auth/repository';
+import { recordAudit, type AuditActor } from '../audit/record';
 import { adminAlumniWhere } from '../dashboard';
 import * as repo from './repository';
 
@@ -23,6 +24,10 @@ export type NewJob = { method: DispatchMethod; collegeId?: string } & (
   | { selectAll: false; userIds: string[] }
 );
 
+/** "approve job of 12 members, 2026-11-26": how the audit log names a job. */
+const jobLabel = (job: { action: string; count: number; createdAt: Date }) =>
+  `${job.action} job of ${job.count} ${job.count === 1 ? 'member' : 'members'}, ${job.createdAt.toISOString().slice(0, 10)}`;
+
 export function createDispatchService(db: Database, queue: JobQueue) {
   /** A super admin reaches any college's jobs; an admin only their own college's. */
   const scopeOf = (admin: SessionUser) => (admin.isSuperAdmin ? undefined : adminCollegeId(admin));
@@ -32,7 +37,7 @@ export function createDispatchService(db: Database, queue: JobQueue) {
      * Freezes the selection into a job in review. With select-all, the filter is evaluated now,
      * inside the transaction, and must still match the total the admin was shown.
      */
-    async addJob(admin: SessionUser, job: NewJob) {
+    async addJob(admin: SessionUser, job: NewJob, actor: AuditActor) {
       const collegeId = adminCollegeId(admin, job.collegeId);
       if (job.method === 'sms' && job.selectAll)
         throw badRequest('SMS goes to chosen users only: pick them instead of selecting all.');
@@ -73,7 +78,16 @@ export function createDispatchService(db: Database, queue: JobQueue) {
           throw badRequest(
             'Nobody in this selection can get this action: their college data needs updating first.',
           );
-        return (await repo.findJob(tx, jobId, collegeId))!;
+        const added = (await repo.findJob(tx, jobId, collegeId))!;
+        await recordAudit(tx, actor, {
+          action: 'dispatch.create',
+          collegeId,
+          targetType: 'dispatch_job',
+          targetId: jobId,
+          targetLabel: jobLabel(added),
+          details: { method: job.method, count, selectAll: job.selectAll },
+        });
+        return added;
       });
     },
 
@@ -85,11 +99,21 @@ export function createDispatchService(db: Database, queue: JobQueue) {
     },
 
     /** review → dispatched and its chunks queued, in one transaction: both happen or neither. */
-    async dispatch(admin: SessionUser, jobId: string) {
+    async dispatch(admin: SessionUser, jobId: string, actor: AuditActor) {
       const scope = scopeOf(admin);
       const claimed = await inClientTransaction(db, async (tx, executeSql) => {
         const job = await repo.claimForDispatch(tx, jobId, scope);
         if (!job) return undefined;
+        const found = (await repo.findJob(tx, jobId, scope))!;
+        // Dispatching an approve job is what approves its members.
+        await recordAudit(tx, actor, {
+          action: job.action === 'approve' ? 'member.approve' : 'dispatch.send',
+          collegeId: found.collegeId,
+          targetType: 'dispatch_job',
+          targetId: jobId,
+          targetLabel: jobLabel(found),
+          details: { method: job.action, count: job.count },
+        });
         const chunks = [];
         for (let from = 0; from < job.count; from += CHUNK_SIZE)
           chunks.push({ jobId, from, to: from + CHUNK_SIZE });
@@ -101,20 +125,41 @@ export function createDispatchService(db: Database, queue: JobQueue) {
       throw conflict('This job has already been dispatched.');
     },
 
-    async deleteJob(admin: SessionUser, jobId: string) {
+    async deleteJob(admin: SessionUser, jobId: string, actor: AuditActor) {
       const scope = scopeOf(admin);
-      if (await repo.deleteReviewJob(db, jobId, scope)) return;
+      const deleted = await db.transaction(async (tx) => {
+        const job = await repo.findJob(tx, jobId, scope);
+        if (!job || !(await repo.deleteReviewJob(tx, jobId, scope))) return false;
+        await recordAudit(tx, actor, {
+          action: 'dispatch.delete',
+          collegeId: job.collegeId,
+          targetType: 'dispatch_job',
+          targetId: jobId,
+          targetLabel: jobLabel(job),
+          details: { method: job.action, count: job.count },
+        });
+        return true;
+      });
+      if (deleted) return;
       if (!(await repo.findJob(db, jobId, scope))) throw notFound('Job not found.');
       throw conflict('A dispatched job cannot be deleted.');
     },
 
-    /** The job a CSV file name names, if the admin may read it. */
-    async jobForFile(admin: SessionUser, fileName: string) {
+    /** The job a CSV file name names, if the admin may read it; the download is audited. */
+    async jobForFile(admin: SessionUser, fileName: string, actor: AuditActor) {
       const match = /^([0-9a-f-]{36})-(input|output)\.csv$/i.exec(fileName);
       if (!match) throw notFound('File not found.');
       const job = await repo.findJob(db, match[1]!.toLowerCase(), scopeOf(admin));
       const kind = match[2]!.toLowerCase() as 'input' | 'output';
       if (!job || (kind === 'output' && !job.outputCsvPath)) throw notFound('File not found.');
+      await recordAudit(db, actor, {
+        action: 'export.download',
+        collegeId: job.collegeId,
+        targetType: 'dispatch_job',
+        targetId: job.id,
+        targetLabel: jobLabel(job),
+        details: { file: kind },
+      });
       return { job, kind };
     },
 

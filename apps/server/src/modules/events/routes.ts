@@ -12,6 +12,7 @@ import {
   rsvpBody,
 } from '@alumnet/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { auditActor } from '../audit/record';
 import { currentUser } from '../auth/plugin';
 import { pushNotifications } from '../notifications';
 import { createEventService } from './service';
@@ -57,7 +58,13 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: eventAnswer },
       },
     },
-    (request) => events.create(currentUser(request), request.body, request.query.collegeId),
+    (request) =>
+      events.create(
+        currentUser(request),
+        request.body,
+        request.query.collegeId,
+        auditActor(request),
+      ),
   );
 
   app.get(
@@ -75,7 +82,8 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireUser,
       schema: { tags, params: eventParams, body: eventBody, response: { 200: eventAnswer } },
     },
-    (request) => events.update(currentUser(request), request.params.id, request.body),
+    (request) =>
+      events.update(currentUser(request), request.params.id, request.body, auditActor(request)),
   );
 
   app.post(
@@ -84,7 +92,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireUser,
       schema: { tags, params: eventParams, response: { 200: messageAnswer } },
     },
-    (request) => events.cancel(currentUser(request), request.params.id),
+    (request) => events.cancel(currentUser(request), request.params.id, auditActor(request)),
   );
 
   app.post(

@@ -20,6 +20,7 @@ import { presentDetail, presentManaged, presentSummary } from './presenter';
 import * as repo from './repository';
 import type { Ticketed } from './ticket-mail';
 import { whenText } from './when';
+import { recordAudit, type AuditActor } from '../audit/record';
 
 type EventInput = z.output<typeof eventBody>;
 type ListQuery = z.output<typeof eventsQuery>;
@@ -48,6 +49,28 @@ interface Standing {
   /** Waitlisted: how many outside the batch wait ahead. */
   othersAhead: number;
   newTicket: boolean;
+}
+
+/**
+ * An admin's changes to an event go in the audit log (a group organiser's are theirs to make and
+ * are not admin actions), in the transaction of the change.
+ */
+async function auditEvent(
+  tx: Executor,
+  user: SessionUser,
+  actor: AuditActor,
+  event: { id: string; collegeId: string; title: string },
+  change: 'create' | 'edit' | 'cancel',
+) {
+  if (!policy.isAdmin(user)) return;
+  await recordAudit(tx, actor, {
+    action: 'event.change',
+    collegeId: event.collegeId,
+    targetType: 'event',
+    targetId: event.id,
+    targetLabel: event.title,
+    details: { change },
+  });
 }
 
 /** At most this many RSVPs share a transaction. */
@@ -402,7 +425,12 @@ export function createEventService(
       return { events: rows.map(presentManaged) };
     },
 
-    async create(user: SessionUser, body: EventInput, requestedCollegeId?: string) {
+    async create(
+      user: SessionUser,
+      body: EventInput,
+      requestedCollegeId: string | undefined,
+      actor: AuditActor,
+    ) {
       const mayRunCollege = policy.isAdmin(user);
       const collegeId = mayRunCollege ? adminCollegeId(user, requestedCollegeId) : user.collegeId;
       if (
@@ -411,7 +439,17 @@ export function createEventService(
       )
         throw forbidden(EVENT_MESSAGES.mayNotCreate);
       const fields = await fieldsOf(db, user, collegeId, body, mayRunCollege);
-      const event = await repo.insertEvent(db, { ...fields, createdBy: user.id });
+      const event = await db.transaction(async (tx) => {
+        const inserted = await repo.insertEvent(tx, { ...fields, createdBy: user.id });
+        await auditEvent(
+          tx,
+          user,
+          actor,
+          { id: inserted.id, collegeId, title: body.title },
+          'create',
+        );
+        return inserted;
+      });
       return detailOf(user, event.id);
     },
 
@@ -419,7 +457,7 @@ export function createEventService(
      * Saves the organiser's changes; those going hear of a new time or place, and a larger
      * capacity seats the waitlist, in the same transaction.
      */
-    async update(user: SessionUser, eventId: string, body: EventInput) {
+    async update(user: SessionUser, eventId: string, body: EventInput, actor: AuditActor) {
       const recorded = await inClientTransaction(db, async (tx, inTransaction) => {
         const access = demandOrganiser(await loadEventAccess(tx, user, eventId, { lock: true }));
         const before = access.event;
@@ -430,6 +468,7 @@ export function createEventService(
         if (fields.capacity !== null && fields.capacity < (await repo.goingSeats(tx, before.id)))
           throw badRequest(EVENT_MESSAGES.capacityBelowGoing);
         const after = await repo.updateEvent(tx, before.id, fields);
+        await auditEvent(tx, user, actor, after, 'edit');
         if (after.startsAt.getTime() !== before.startsAt.getTime())
           await repo.forgetReminders(tx, after.id);
         const told: Recorded[] = [];
@@ -454,11 +493,12 @@ export function createEventService(
     },
 
     /** Cancels the event and tells everyone going or waiting; RSVPs are closed from then on. */
-    async cancel(user: SessionUser, eventId: string) {
+    async cancel(user: SessionUser, eventId: string, actor: AuditActor) {
       const recorded = await db.transaction(async (tx) => {
         const { event } = demandOrganiser(await loadEventAccess(tx, user, eventId, { lock: true }));
         if (event.cancelledAt) throw conflict(EVENT_MESSAGES.cancelled);
         await repo.markCancelled(tx, event.id);
+        await auditEvent(tx, user, actor, event, 'cancel');
         return notify(tx, {
           recipientIds: await repo.membersWith(tx, event.id, ['going', 'waitlisted']),
           kind: 'event_cancelled',

@@ -10,6 +10,7 @@ import { stringify } from 'csv-stringify/sync';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Readable } from 'node:stream';
 import { badRequest } from '../../lib/errors';
+import { auditActor } from '../audit/record';
 import { currentUser } from '../auth/plugin';
 import { neutralizeFormula } from '../dispatch';
 import * as repo from './repository';
@@ -55,6 +56,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
         request.query.collegeId,
         request.query.fileName,
         request.body,
+        auditActor(request),
       );
       return { message: `${job.totalRows} rows received; importing.`, job: present(job) };
     },

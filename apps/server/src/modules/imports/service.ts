@@ -4,6 +4,7 @@ import { badRequest, notFound } from '../../lib/errors';
 import { adminCollegeId } from '../../lib/policy';
 import type { JobQueue } from '../../jobs/queue';
 import type { SessionUser } from '../auth/repository';
+import { recordAudit, type AuditActor } from '../audit/record';
 import { CsvProblem, stagedRows } from './parse';
 import * as repo from './repository';
 
@@ -23,6 +24,7 @@ export function createImportService(db: Database, queue: JobQueue) {
       requestedCollege: string | undefined,
       fileName: string,
       file: Readable,
+      actor: AuditActor,
     ) {
       const collegeId = adminCollegeId(admin, requestedCollege);
       try {
@@ -54,6 +56,14 @@ export function createImportService(db: Database, queue: JobQueue) {
             chunks.push({ importId, from, to: from + IMPORT_CHUNK_ROWS });
           await queue.enqueueImport(chunks, executeSql);
           if (chunks.length === 0) await repo.finishIfComplete(tx, importId);
+          await recordAudit(tx, actor, {
+            action: 'import.upload',
+            collegeId,
+            targetType: 'import',
+            targetId: importId,
+            targetLabel: fileName,
+            details: { rows: total, refused },
+          });
           return (await repo.findImport(tx, importId, collegeId))!;
         });
       } catch (error) {

@@ -28,6 +28,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { perMember } from '../../lib/rate-limits';
+import { auditActor, recordAudit } from '../audit/record';
 import { currentUser } from '../auth/plugin';
 import { pushNotifications } from '../notifications';
 import { addTopic, programme, programmeCollege, programmeCsv } from './programme';
@@ -206,6 +207,12 @@ export const mentoringRoutes: FastifyPluginAsyncZod<{ directorySeconds: number }
     async (request, reply) => {
       const collegeId = programmeCollege(currentUser(request), request.query.collegeId);
       if (request.query.format !== 'csv') return programme(app.db, collegeId);
+      await recordAudit(app.db, auditActor(request), {
+        action: 'export.download',
+        collegeId,
+        targetType: 'report',
+        targetLabel: 'Mentoring programme (CSV)',
+      });
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="mentorships.csv"')
@@ -229,7 +236,17 @@ export const mentoringRoutes: FastifyPluginAsyncZod<{ directorySeconds: number }
     (request) => {
       const user = currentUser(request);
       const collegeId = programmeCollege(user, request.query.collegeId);
-      return addTopic(app.db, collegeId, request.body.name, user.id);
+      return app.db.transaction(async (tx) => {
+        const added = await addTopic(tx, collegeId, request.body.name, user.id);
+        await recordAudit(tx, auditActor(request), {
+          action: 'mentoring.change',
+          collegeId,
+          targetType: 'topic',
+          targetLabel: request.body.name,
+          details: { change: 'topic.add' },
+        });
+        return added;
+      });
     },
   );
 };

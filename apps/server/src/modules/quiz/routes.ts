@@ -23,6 +23,7 @@ import {
 } from '@alumnet/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { auditActor } from '../audit/record';
 import { currentUser } from '../auth/plugin';
 import type { QuizService } from './service';
 
@@ -110,7 +111,7 @@ export const quizRoutes: FastifyPluginAsyncZod<{ quiz: QuizService }> = async (a
   app.post(
     API.quizHost.quizzes,
     { onRequest, schema: { tags: hostTags, body: quizBody, response: { 200: quizDetail } } },
-    (request) => quiz.createQuiz(currentUser(request), request.body),
+    (request) => quiz.createQuiz(currentUser(request), request.body, auditActor(request)),
   );
 
   const quizPath = pattern(API.quizHost.quiz(':quizId'));
@@ -131,7 +132,13 @@ export const quizRoutes: FastifyPluginAsyncZod<{ quiz: QuizService }> = async (a
         response: { 200: quizDetail },
       },
     },
-    (request) => quiz.replaceQuiz(currentUser(request), request.params.quizId, request.body),
+    (request) =>
+      quiz.replaceQuiz(
+        currentUser(request),
+        request.params.quizId,
+        request.body,
+        auditActor(request),
+      ),
   );
 
   app.delete(
@@ -140,7 +147,7 @@ export const quizRoutes: FastifyPluginAsyncZod<{ quiz: QuizService }> = async (a
       onRequest,
       schema: { tags: hostTags, params: quizIdParams, response: { 200: messageAnswer } },
     },
-    (request) => quiz.deleteQuiz(currentUser(request), request.params.quizId),
+    (request) => quiz.deleteQuiz(currentUser(request), request.params.quizId, auditActor(request)),
   );
 
   app.post(
@@ -177,7 +184,11 @@ export const quizRoutes: FastifyPluginAsyncZod<{ quiz: QuizService }> = async (a
     pattern(API.quizHost.results(':code')),
     { onRequest, schema: { tags: hostTags, params: gameCodeParams } },
     async (request, reply) => {
-      const { fileName, csv } = await quiz.resultsCsv(currentUser(request), request.params.code);
+      const { fileName, csv } = await quiz.resultsCsv(
+        currentUser(request),
+        request.params.code,
+        auditActor(request),
+      );
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${fileName}"`)

@@ -17,7 +17,7 @@ import {
 import { stringify } from 'csv-stringify/sync';
 import type { FastifyBaseLogger } from 'fastify';
 import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { AppError, conflict, forbidden, notFound, unauthorized } from '../../lib/errors';
 import { adminCollegeId, policy } from '../../lib/policy';
 import type { SessionUser } from '../auth/repository';
@@ -36,6 +36,7 @@ import { claimedUserOf, playerToken } from './player-token';
 import { presentQuizDetail, presentQuizSummary } from './presenter';
 import * as repo from './repository';
 import { appSecret } from '../../db/app-secret';
+import { recordAudit, type AuditActor } from '../audit/record';
 
 const CODE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 const QUIZ_NOT_FOUND = 'Quiz not found.';
@@ -108,6 +109,22 @@ export function createQuizService(
     if (!game) throw notFound(GAME_NOT_FOUND);
     return game;
   }
+
+  /** Quizzes made, edited or deleted by an admin go in the audit log with the change. */
+  const auditQuiz = (
+    tx: Executor,
+    actor: AuditActor,
+    quiz: { id: string; collegeId: string; title: string },
+    change: 'create' | 'edit' | 'delete',
+  ) =>
+    recordAudit(tx, actor, {
+      action: 'quiz.change',
+      collegeId: quiz.collegeId,
+      targetType: 'quiz',
+      targetId: quiz.id,
+      targetLabel: quiz.title,
+      details: { change },
+    });
 
   async function quizForHost(user: SessionUser, quizId: string) {
     const quiz = await repo.findQuiz(db, quizId, scopeOf(user));
@@ -249,11 +266,12 @@ export function createQuizService(
       return rows.map(presentQuizSummary);
     },
 
-    async createQuiz(user: SessionUser, body: QuizBody): Promise<QuizDetail> {
+    async createQuiz(user: SessionUser, body: QuizBody, actor: AuditActor): Promise<QuizDetail> {
       const collegeId = adminCollegeId(user, body.collegeId);
       const quizId = await db.transaction(async (tx) => {
         const id = await repo.insertQuiz(tx, { collegeId, createdBy: user.id, title: body.title });
         await repo.writeQuestions(tx, id, body.questions);
+        await auditQuiz(tx, actor, { id, collegeId, title: body.title }, 'create');
         return id;
       });
       return detail(quizId, collegeId);
@@ -261,22 +279,31 @@ export function createQuizService(
 
     readQuiz: (user: SessionUser, quizId: string) => detail(quizId, scopeOf(user)),
 
-    async replaceQuiz(user: SessionUser, quizId: string, body: QuizBody): Promise<QuizDetail> {
-      await quizForHost(user, quizId);
+    async replaceQuiz(
+      user: SessionUser,
+      quizId: string,
+      body: QuizBody,
+      actor: AuditActor,
+    ): Promise<QuizDetail> {
+      const quiz = await quizForHost(user, quizId);
       if (await repo.hasUnfinishedGame(db, quizId))
         throw conflict('A game of this quiz is still running. End it before editing the quiz.');
       await db.transaction(async (tx) => {
         await repo.renameQuiz(tx, quizId, body.title);
         await repo.writeQuestions(tx, quizId, body.questions);
+        await auditQuiz(tx, actor, { ...quiz, title: body.title }, 'edit');
       });
       return detail(quizId, scopeOf(user));
     },
 
-    async deleteQuiz(user: SessionUser, quizId: string) {
-      await quizForHost(user, quizId);
+    async deleteQuiz(user: SessionUser, quizId: string, actor: AuditActor) {
+      const quiz = await quizForHost(user, quizId);
       if (await repo.hasUnfinishedGame(db, quizId))
         throw conflict('A game of this quiz is still running. End it before deleting the quiz.');
-      await repo.deleteQuiz(db, quizId);
+      await db.transaction(async (tx) => {
+        await repo.deleteQuiz(tx, quizId);
+        await auditQuiz(tx, actor, quiz, 'delete');
+      });
       return { message: 'Quiz deleted.' };
     },
 
@@ -306,8 +333,15 @@ export function createQuizService(
     },
 
     /** The results as CSV: per player name, e-mail, correct answers, score and rank. */
-    async resultsCsv(user: SessionUser, code: string) {
+    async resultsCsv(user: SessionUser, code: string, actor: AuditActor) {
       const game = await gameForHost(user, code);
+      await recordAudit(db, actor, {
+        action: 'export.download',
+        collegeId: game.collegeId,
+        targetType: 'quiz_game',
+        targetId: game.id,
+        targetLabel: `${game.title} (game ${game.code}) results`,
+      });
       const rows = await repo.gameResults(db, game.id);
       const cells = rows.map((row, i) => [
         neutralizeFormula(row.name),

@@ -17,8 +17,11 @@ import {
   type SetupItem,
 } from '@alumnet/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import type { Executor } from '../../db/client';
 import { badRequest, conflict } from '../../lib/errors';
 import { adminCollegeId } from '../../lib/policy';
+import { auditActor, recordAudit } from '../audit/record';
 import { currentUser } from '../auth/plugin';
 import * as repo from './repository';
 
@@ -48,6 +51,28 @@ export const setupRoutes: FastifyPluginAsyncZod = async (app) => {
   const onRequest = app.requireAdmin;
   const db = app.db;
 
+  /** Adds one part of the structure and its audit line together (null: the name was taken). */
+  const addAudited = (
+    request: FastifyRequest,
+    collegeId: string,
+    kind: 'degree' | 'course' | 'batch' | 'branch',
+    name: string,
+    insert: (tx: Executor) => Promise<string | null | undefined>,
+  ) =>
+    db.transaction(async (tx) => {
+      const id = await insert(tx);
+      if (id)
+        await recordAudit(tx, auditActor(request), {
+          action: 'setup.change',
+          collegeId,
+          targetType: kind,
+          targetId: id,
+          targetLabel: name,
+          details: { change: `${kind}.add` },
+        });
+      return id;
+    });
+
   const lists = {
     degrees: repo.listDegrees,
     courses: repo.listCourses,
@@ -72,7 +97,9 @@ export const setupRoutes: FastifyPluginAsyncZod = async (app) => {
       const b = request.body;
       const collegeId = adminCollegeId(currentUser(request), b.collegeId);
       const row = { name: b.degreeName, description: b.degreeDescription };
-      const id = await repo.insertDegree(db, { collegeId, ...row });
+      const id = await addAudited(request, collegeId, 'degree', row.name, (tx) =>
+        repo.insertDegree(tx, { collegeId, ...row }),
+      );
       if (!id) throw taken('degree');
       return { message: SETUP_MESSAGES.degrees.added, item: present({ id, ...row }) };
     },
@@ -85,7 +112,9 @@ export const setupRoutes: FastifyPluginAsyncZod = async (app) => {
       const b = request.body;
       const collegeId = adminCollegeId(currentUser(request), b.collegeId);
       const row = { name: b.courseName, description: b.courseDescription };
-      const id = await repo.insertCourse(db, { collegeId, ...row });
+      const id = await addAudited(request, collegeId, 'course', row.name, (tx) =>
+        repo.insertCourse(tx, { collegeId, ...row }),
+      );
       if (!id) throw taken('course');
       return { message: SETUP_MESSAGES.courses.added, item: present({ id, ...row }) };
     },
@@ -100,7 +129,9 @@ export const setupRoutes: FastifyPluginAsyncZod = async (app) => {
       const degree = await repo.degreeOf(db, collegeId, b.degreeId);
       if (!degree) throw badRequest('That degree is not in this college.');
       const row = { name: b.batchName, description: b.batchDescription };
-      const id = await repo.insertBatch(db, { collegeId, degreeId: degree.id, ...row });
+      const id = await addAudited(request, collegeId, 'batch', row.name, (tx) =>
+        repo.insertBatch(tx, { collegeId, degreeId: degree.id, ...row }),
+      );
       if (!id) throw taken('batch');
       return {
         message: SETUP_MESSAGES.batches.added,
@@ -118,7 +149,9 @@ export const setupRoutes: FastifyPluginAsyncZod = async (app) => {
       const batch = await repo.batchOf(db, collegeId, b.batchId);
       if (!batch) throw badRequest('That batch is not in this college.');
       const row = { name: b.branchName, description: b.branchDescription };
-      const id = await repo.insertBranch(db, { collegeId, batchId: batch.id, ...row });
+      const id = await addAudited(request, collegeId, 'branch', row.name, (tx) =>
+        repo.insertBranch(tx, { collegeId, batchId: batch.id, ...row }),
+      );
       if (!id) throw taken('branch');
       return {
         message: SETUP_MESSAGES.branches.added,

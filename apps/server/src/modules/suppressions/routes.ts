@@ -8,10 +8,13 @@ import {
 } from '@alumnet/contract';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema';
 import type { Config } from '../../config';
 import { notFound } from '../../lib/errors';
 import { adminCollegeId, policy } from '../../lib/policy';
 import type { SessionUser } from '../auth/repository';
+import { auditActor, recordAudit } from '../audit/record';
 import { currentUser } from '../auth/plugin';
 import { liftSuppression, listSuppressions } from './repository';
 import { receiveEmailEvents } from './service';
@@ -57,7 +60,25 @@ export const suppressionRoutes: FastifyPluginAsyncZod<{
     { onRequest, schema: { tags, body: liftSuppressionBody, response: { 200: messageAnswer } } },
     async (request) => {
       const { email, collegeId } = request.body;
-      const lifted = await liftSuppression(app.db, email, scopeOf(currentUser(request), collegeId));
+      const scope = scopeOf(currentUser(request), collegeId);
+      const lifted = await app.db.transaction(async (tx) => {
+        if (!(await liftSuppression(tx, email, scope))) return false;
+        // A super admin without a pick: the college of the member the address belongs to.
+        const [member] = scope
+          ? [{ collegeId: scope }]
+          : await tx
+              .select({ collegeId: users.collegeId })
+              .from(users)
+              .where(eq(users.email, email.trim().toLowerCase()))
+              .limit(1);
+        await recordAudit(tx, auditActor(request), {
+          action: 'suppression.lift',
+          collegeId: member?.collegeId ?? null,
+          targetType: 'email',
+          targetLabel: email.trim().toLowerCase(),
+        });
+        return true;
+      });
       if (!lifted)
         throw notFound(`${email} is not on the suppression list of the members you manage.`);
       return { message: `${email} will be e-mailed again.` };

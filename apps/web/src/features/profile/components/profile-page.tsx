@@ -3,6 +3,7 @@ import {
   Alert,
   Avatar,
   Button,
+  Group,
   Grid,
   Paper,
   Skeleton,
@@ -11,7 +12,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconAlertCircle, IconBell } from '@tabler/icons-react';
+import { IconAlertCircle, IconBell, IconEyeOff, IconShieldLock } from '@tabler/icons-react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
@@ -93,16 +94,35 @@ function ProfileCard({ user }: { user: SignedInUser }) {
             {user.collegeName}
           </Text>
         )}
-        <Button
-          component={Link}
-          to={paths.notificationSettings}
-          variant="light"
-          size="xs"
-          mt="md"
-          leftSection={<IconBell size={16} />}
-        >
-          Notification settings
-        </Button>
+        <Group gap="xs" justify="center" mt="md">
+          <Button
+            component={Link}
+            to={paths.notificationSettings}
+            variant="light"
+            size="xs"
+            leftSection={<IconBell size={16} />}
+          >
+            Notification settings
+          </Button>
+          <Button
+            component={Link}
+            to={paths.securitySettings}
+            variant="light"
+            size="xs"
+            leftSection={<IconShieldLock size={16} />}
+          >
+            Security
+          </Button>
+          <Button
+            component={Link}
+            to={paths.privacySettings}
+            variant="light"
+            size="xs"
+            leftSection={<IconEyeOff size={16} />}
+          >
+            Privacy
+          </Button>
+        </Group>
       </Stack>
     </Paper>
   );

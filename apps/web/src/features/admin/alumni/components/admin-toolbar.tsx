@@ -5,6 +5,7 @@ import {
   IconBuildingSkyscraper,
   IconCalendar,
   IconCompass,
+  IconHistory,
   IconDeviceGamepad2,
   IconHeartHandshake,
   IconHelpCircle,
@@ -71,6 +72,9 @@ export function AdminToolbar({ isSuperAdmin, companiesOpen, onToggleCompanies, o
         </Button>
         <Button {...link} to={paths.manageMentoring} leftSection={<IconCompass size={16} />}>
           Mentoring
+        </Button>
+        <Button {...link} to={paths.audit} leftSection={<IconHistory size={16} />}>
+          Audit Log
         </Button>
         <Tooltip label="Reload">
           <ActionIcon
