@@ -76,6 +76,11 @@ const envSchema = z.object({
   ROLE: z.enum(['all', 'web', 'worker']).default('all'),
   /** The address people reach the portal at: links in e-mails and messages start with it. */
   PUBLIC_URL: z.string().url().optional(),
+  /**
+   * Lets a college's single sign-on provider be a plain http:// issuer. Only for a provider on
+   * this machine (the tests' own); a real one must be https, which openid-client insists on.
+   */
+  SSO_ALLOW_HTTP_ISSUERS: flag.default(false),
   /** Set: e-mail goes out through this SMTP server (smtp://user:pass@host:587). Unset: the outbox. */
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Alumnet <no-reply@alumnet.local>'),
@@ -176,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       : undefined,
     role: e.ROLE,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    ssoAllowHttpIssuers: e.SSO_ALLOW_HTTP_ISSUERS,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     twilio:
       e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM

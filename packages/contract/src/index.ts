@@ -24,3 +24,4 @@ export * from './quiz';
 export * from './gallery';
 export * from './notifications';
 export * from './trust';
+export * from './sso';

@@ -8,6 +8,7 @@ import { notify } from '../../../lib/notify';
 import { useTakenOver } from '../../../lib/use-taken-over';
 import { firstProblem, useLogin, useSetPassword } from '../api/auth';
 import { AuthCard } from './auth-card';
+import { SsoButtons } from './sso-buttons';
 
 export function LoginPage() {
   const navigate = useNavigate();
@@ -24,7 +25,9 @@ export function LoginPage() {
     if (problem) return void notify.error(problem);
     try {
       const user = await login.mutateAsync({ userName, password });
-      if (user.mustChangePassword) setSetNewPassword(true);
+      // The second step comes first: until it passes, the session may do nothing else.
+      if (user.mfa) await navigate(paths.loginVerify);
+      else if (user.mustChangePassword) setSetNewPassword(true);
       else await navigate(paths.dashboard);
     } catch (error) {
       notify.error((error as Error).message);
@@ -70,11 +73,13 @@ export function LoginPage() {
           </Text>
         </Stack>
       </form>
+      <SsoButtons />
     </AuthCard>
   );
 }
 
-function SetNewPasswordForm() {
+/** Also /login/verify's, for an account that passed its second step with a one-time password. */
+export function SetNewPasswordForm() {
   const navigate = useNavigate();
   const setPassword = useSetPassword();
   return (

@@ -19,6 +19,7 @@ import { adminNotify } from '../../shared/notify';
 import { consoleCollegesQuery, useCreateCollege } from '../api/console';
 import { CollegeCard } from './college-card';
 import { ConsoleDialogs, type ConsoleDialog } from './console-dialogs';
+import { SsoSection } from './sso-section';
 
 /** `/admin46478` (admin-area.md §2, PRODUCT.md): the super admins' console; nobody else sees it. */
 export function ConsolePage() {
@@ -86,6 +87,7 @@ function Console() {
           />
         ))}
       </SimpleGrid>
+      <SsoSection colleges={colleges.data ?? []} />
       <ConsoleDialogs dialog={dialog} onClose={() => setDialog(null)} />
     </Stack>
   );
