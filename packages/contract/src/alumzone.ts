@@ -41,6 +41,9 @@ export const alumnus = z.object({
   locationCountry: z.string().nullable(),
   locationCity: z.string().nullable(),
   companyName: z.string().nullable(),
+  /** Issue 30: shown only when the member's privacy settings let the caller see them. */
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
 });
 export type Alumnus = z.infer<typeof alumnus>;
 export const alumniSearchAnswer = z.object({

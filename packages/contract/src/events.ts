@@ -221,7 +221,8 @@ export const attendeesQuery = z.object({ format: z.enum(['json', 'csv']).default
 export const attendee = z.object({
   _id: idSchema,
   fullName: z.string(),
-  email: z.string(),
+  /** Null where the member's privacy settings hide it from an organiser who is not an admin. */
+  email: z.string().nullable(),
   batchName: z.string().nullable(),
   branchName: z.string().nullable(),
   status: z.enum(RSVP_STATUSES),

@@ -144,6 +144,17 @@ export const cities = pgTable(
 export const listedMember = (t: { isApproved: AnyPgColumn; isRejected: AnyPgColumn }) =>
   sql`${t.isApproved} AND NOT ${t.isRejected}`;
 
+/**
+ * Members found in Alum Zone and the chat's search: listed members who did not opt out on
+ * /settings/privacy (issue 30). The directory's partial indexes hold just them, so a search or a
+ * count of them stays an index scan.
+ */
+export const directoryMember = (t: {
+  isApproved: AnyPgColumn;
+  isRejected: AnyPgColumn;
+  listed: AnyPgColumn;
+}) => sql`${t.isApproved} AND NOT ${t.isRejected} AND ${t.listed}`;
+
 export const users = pgTable(
   'users',
   {
@@ -237,13 +248,14 @@ export const users = pgTable(
     // approved does not pay for it.
     index('users_full_name_trgm_idx')
       .using('gin', sql`lower(${t.fullName}) gin_trgm_ops`)
-      .where(listedMember(t)),
-    // The alumni directory and the dashboard counts read only listed members (approved, not
-    // rejected): these partial indexes hold just them, so a count is an index-only scan.
+      .where(directoryMember(t)),
+    // The alumni directory and the member dashboard's counts read only listed members (approved,
+    // not rejected, not opted out): these partial indexes hold just them, so a count is an
+    // index-only scan.
     // Pages in name order with few or no filters.
-    index('users_directory_name_idx').on(t.collegeId, t.fullName, t.id).where(listedMember(t)),
+    index('users_directory_name_idx').on(t.collegeId, t.fullName, t.id).where(directoryMember(t)),
     // Company filter in name order (the trailing columns let it filter and count without the
-    // table) and the companies list (a loose index scan).
+    // table, who may see the company too) and the companies list (a loose index scan).
     index('users_directory_company_idx')
       .on(
         t.collegeId,
@@ -253,20 +265,30 @@ export const users = pgTable(
         t.companyName,
         t.openToMentoring,
         t.isEntrepreneur,
+        t.privacyCompany,
+        t.batchId,
       )
-      .where(listedMember(t)),
+      .where(directoryMember(t)),
     // Batch mates; the batch filter, with a place and a name fragment read from the index alone.
     index('users_directory_batch_idx')
-      .on(t.collegeId, t.batchId, t.locationCountryId, t.locationCityId, t.fullName, t.id)
-      .where(listedMember(t)),
-    index('users_directory_branch_idx').on(t.collegeId, t.branchId).where(listedMember(t)),
-    // Alumni near me, and the country and city filters.
+      .on(
+        t.collegeId,
+        t.batchId,
+        t.locationCountryId,
+        t.locationCityId,
+        t.fullName,
+        t.id,
+        t.privacyCity,
+      )
+      .where(directoryMember(t)),
+    index('users_directory_branch_idx').on(t.collegeId, t.branchId).where(directoryMember(t)),
+    // Alumni near me, and the country and city filters (with who may see the place).
     index('users_directory_place_idx')
-      .on(t.collegeId, t.locationCountryId, t.locationCityId)
-      .where(listedMember(t)),
+      .on(t.collegeId, t.locationCountryId, t.locationCityId, t.privacyCity, t.batchId, t.id)
+      .where(directoryMember(t)),
     index('users_directory_flags_idx')
       .on(t.collegeId, t.openToMentoring, t.isEntrepreneur)
-      .where(listedMember(t)),
+      .where(directoryMember(t)),
   ],
 );
 

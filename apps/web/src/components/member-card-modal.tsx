@@ -1,13 +1,16 @@
 import { imageUrl, type Alumnus } from '@alumnet/contract';
-import { Avatar, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
-import { IconBriefcase, IconMapPin, IconSchool } from '@tabler/icons-react';
+import { Anchor, Avatar, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { IconBriefcase, IconMail, IconMapPin, IconPhone, IconSchool } from '@tabler/icons-react';
 
-/** Who the card shows: an Alum Zone row, or a group's member (who lacks the college and place). */
+/**
+ * Who the card shows: an Alum Zone row, or a group's member (who lacks the college and place).
+ * E-mail and phone come only where the member's privacy settings let the viewer see them.
+ */
 export type MemberCard = Pick<
   Alumnus,
   '_id' | 'fullName' | 'profilePic' | 'batchName' | 'branchName' | 'companyName'
 > &
-  Partial<Pick<Alumnus, 'collegeName' | 'locationCity' | 'locationCountry'>>;
+  Partial<Pick<Alumnus, 'collegeName' | 'locationCity' | 'locationCountry' | 'email' | 'phone'>>;
 
 interface Props {
   member: MemberCard | null;
@@ -55,6 +58,22 @@ export function MemberCardModal({ member: alumnus, onClose }: Props) {
                 <Group gap={6} justify="center" wrap="nowrap">
                   <IconMapPin size={16} aria-hidden />
                   <Text size="sm">{place}</Text>
+                </Group>
+              )}
+              {alumnus.email && (
+                <Group gap={6} justify="center" wrap="nowrap">
+                  <IconMail size={16} aria-hidden />
+                  <Anchor size="sm" href={`mailto:${alumnus.email}`}>
+                    {alumnus.email}
+                  </Anchor>
+                </Group>
+              )}
+              {alumnus.phone && (
+                <Group gap={6} justify="center" wrap="nowrap">
+                  <IconPhone size={16} aria-hidden />
+                  <Anchor size="sm" href={`tel:${alumnus.phone}`}>
+                    {alumnus.phone}
+                  </Anchor>
                 </Group>
               )}
               <Button onClick={onClose} mt="md" fullWidth variant="default">

@@ -12,5 +12,7 @@ export function presentAlumnus(row: DirectoryRow): Alumnus {
     locationCountry: row.countryName,
     locationCity: row.cityName,
     companyName: row.companyName,
+    email: row.email,
+    phone: row.phone,
   };
 }

@@ -1,7 +1,8 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { directoryNames, listedMember, users } from '../../db/schema';
+import { directoryMember, directoryNames, users } from '../../db/schema';
 import { containing } from '../../db/text-match';
+import { mayView, phoneNumber, shownTo, type Viewer } from '../privacy/visibility';
 
 /** What the directory can be narrowed by; `collegeId` always comes from the session. */
 export interface DirectoryFilter {
@@ -16,15 +17,23 @@ export interface DirectoryFilter {
   openToMentoring?: boolean;
 }
 
-function directoryWhere(f: DirectoryFilter): SQL | undefined {
+/**
+ * A filter on a company or a place finds only the members who show it to the viewer (issue 30):
+ * otherwise filtering would tell what the member hid. Who may see it is read from the same
+ * indexes as the filter.
+ */
+function directoryWhere(f: DirectoryFilter, viewer: Viewer): SQL | undefined {
+  const place = f.countryId || f.cityId !== undefined;
   return and(
     eq(users.collegeId, f.collegeId),
-    listedMember(users),
+    directoryMember(users),
     f.batchId ? eq(users.batchId, f.batchId) : undefined,
     f.branchId ? eq(users.branchId, f.branchId) : undefined,
     f.countryId ? eq(users.locationCountryId, f.countryId) : undefined,
     f.cityId !== undefined ? eq(users.locationCityId, f.cityId) : undefined,
     f.companyName ? sql`lower(${users.companyName}) = lower(${f.companyName})` : undefined,
+    f.companyName ? mayView('users', 'company', viewer) : undefined,
+    place ? mayView('users', 'city', viewer) : undefined,
     f.isEntrepreneur !== undefined ? eq(users.isEntrepreneur, f.isEntrepreneur) : undefined,
     f.openToMentoring !== undefined ? eq(users.openToMentoring, f.openToMentoring) : undefined,
     // Served by the GIN trigram index on lower(full_name).
@@ -49,8 +58,9 @@ export async function findDirectoryPage(
   db: Executor,
   filter: DirectoryFilter,
   page: { limit: number; offset: number },
+  viewer: Viewer,
 ): Promise<{ rows: DirectoryRow[]; total: number }> {
-  const result = await db.execute<PageRow>(withRows(pageIds(filter, page)));
+  const result = await db.execute<PageRow>(withRows(pageIds(filter, page, viewer), viewer));
   return {
     rows: result.rows.flatMap(({ total: _, ...row }) => (row.id ? [row as DirectoryRow] : [])),
     total: Number(result.rows[0]?.total ?? 0),
@@ -58,11 +68,15 @@ export async function findDirectoryPage(
 }
 
 /** The query answering (total, id) for each id of the page, or (total, null) for no page. */
-function pageIds(filter: DirectoryFilter, page: { limit: number; offset: number }): SQL {
+function pageIds(
+  filter: DirectoryFilter,
+  page: { limit: number; offset: number },
+  viewer: Viewer,
+): SQL {
   const { collegeId, searchText, ...others } = filter;
   if (searchText && Object.values(others).every((value) => value === undefined))
     return pageByName(collegeId, searchText, page);
-  const where = directoryWhere(filter);
+  const where = directoryWhere(filter, viewer);
   if (searchText)
     return sql`
       WITH matches AS MATERIALIZED (
@@ -111,7 +125,7 @@ function pageByName(
           FROM leading_names names
          CROSS JOIN LATERAL (
            SELECT ${users.id} FROM ${users}
-            WHERE ${users.collegeId} = ${collegeId} AND ${listedMember(users)}
+            WHERE ${users.collegeId} = ${collegeId} AND ${directoryMember(users)}
               AND ${users.fullName} = names.full_name
             ORDER BY ${users.id}
             LIMIT ${page.limit} OFFSET greatest(${page.offset} - names.before, 0)
@@ -133,19 +147,25 @@ export interface DirectoryRow extends Record<string, unknown> {
   countryName: string | null;
   cityName: string | null;
   companyName: string | null;
+  email: string | null;
+  phone: string | null;
 }
 type PageRow = { total: string } & { [K in keyof DirectoryRow]: DirectoryRow[K] | null };
 
 /**
  * The page's members with their names, in name order, each row carrying the total (one row of
- * nulls but the total when the page is empty): the whole search is one round trip.
+ * nulls but the total when the page is empty): the whole search is one round trip. Company,
+ * place, e-mail and phone only as far as each member's privacy settings show them to `viewer`.
  */
-const withRows = (pageQuery: SQL) => sql`
+const withRows = (pageQuery: SQL, viewer: Viewer) => sql`
   WITH page AS (${pageQuery})
   SELECT page.total, u.id, u.full_name AS "fullName", u.profile_pic AS "profilePic",
          c.name AS "collegeName", b.batch_name AS "batchName", br.branch_name AS "branchName",
-         co.country_name AS "countryName", ci.city_name AS "cityName",
-         u.company_name AS "companyName"
+         ${shownTo('u', 'city', viewer, sql`co.country_name`)} AS "countryName",
+         ${shownTo('u', 'city', viewer, sql`ci.city_name`)} AS "cityName",
+         ${shownTo('u', 'company', viewer, sql`u.company_name`)} AS "companyName",
+         ${shownTo('u', 'email', viewer, sql`u.email`)} AS email,
+         ${shownTo('u', 'phone', viewer, phoneNumber('u'))} AS phone
     FROM page
     LEFT JOIN users u ON u.id = page.id
     LEFT JOIN colleges c ON c.id = u.college_id
@@ -161,13 +181,15 @@ const withRows = (pageQuery: SQL) => sql`
  * users_directory_company_idx: each step jumps to the next name, so the cost follows the number
  * of companies, not of members.
  */
-export async function listCompanies(db: Executor, collegeId: string) {
+export async function listCompanies(db: Executor, collegeId: string, viewer: Viewer | null) {
+  // A member's list names only the companies someone shows them (issue 30); an admin's, all.
+  const shown = viewer ? sql`AND ${mayView('users', 'company', viewer)}` : sql``;
   const result = await db.execute<{ company_name: string }>(sql`
     WITH RECURSIVE company AS (
       (SELECT lower(company_name) AS name_key, company_name
          FROM users
-        WHERE college_id = ${collegeId} AND ${listedMember(users)}
-          AND lower(company_name) IS NOT NULL
+        WHERE college_id = ${collegeId} AND ${directoryMember(users)}
+          AND lower(company_name) IS NOT NULL ${shown}
         ORDER BY lower(company_name)
         LIMIT 1)
       UNION ALL
@@ -176,8 +198,8 @@ export async function listCompanies(db: Executor, collegeId: string) {
         CROSS JOIN LATERAL (
           SELECT lower(company_name) AS name_key, company_name
             FROM users
-           WHERE college_id = ${collegeId} AND ${listedMember(users)}
-             AND lower(company_name) > prev.name_key
+           WHERE college_id = ${collegeId} AND ${directoryMember(users)}
+             AND lower(company_name) > prev.name_key ${shown}
            ORDER BY lower(company_name)
            LIMIT 1) next
     )
@@ -197,8 +219,8 @@ export async function countNearbyAlumni(db: Executor, userId: string) {
              WHERE others.college_id = me.college_id
                AND others.location_country_id = me.location_country_id
                AND others.location_city_id = me.location_city_id
-               AND others.is_approved AND NOT others.is_rejected)
-           - (me.is_approved AND NOT me.is_rejected)::int AS nearby
+               AND others.is_approved AND NOT others.is_rejected AND others.listed)
+           - (me.is_approved AND NOT me.is_rejected AND me.listed)::int AS nearby
       FROM users me
      WHERE me.id = ${userId}`);
   const row = result.rows[0];
@@ -214,7 +236,7 @@ export async function countMates(
   const group = and(
     eq(users.collegeId, mates.collegeId),
     eq(column, mates.id),
-    listedMember(users),
+    directoryMember(users),
   );
   // Counted without the user's id in the condition, so the count reads the index alone.
   const [all, self] = await Promise.all([

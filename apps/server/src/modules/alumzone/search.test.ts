@@ -98,6 +98,9 @@ describe('POST /api/alumzone/search', () => {
           locationCountry: 'India',
           locationCity: 'Bengaluru',
           companyName: 'Infosys',
+          // Her own e-mail and phone: a member sees all of their own (issue 30).
+          email: 'member@demo.alumnet.dev',
+          phone: '+919000000003',
         },
       ],
       totalResults: 1,

@@ -29,10 +29,15 @@ export function createAlumzoneService(db: Database) {
         isEntrepreneur: yesNo(body.hasEntrepreneurExp),
         openToMentoring: yesNo(body.mentorship),
       };
-      return repo.findDirectoryPage(db, filter, {
-        limit: ALUMNI_PAGE_SIZE,
-        offset: (body.pageId - 1) * ALUMNI_PAGE_SIZE,
-      });
+      return repo.findDirectoryPage(
+        db,
+        filter,
+        {
+          limit: ALUMNI_PAGE_SIZE,
+          offset: (body.pageId - 1) * ALUMNI_PAGE_SIZE,
+        },
+        viewer,
+      );
     },
 
     /**
@@ -41,9 +46,9 @@ export function createAlumzoneService(db: Database) {
      * manage.
      */
     async companies(viewer: SessionUser, collegeId?: string) {
-      const college =
-        policy.isAdmin(viewer) && collegeId ? adminCollegeId(viewer, collegeId) : viewer.collegeId;
-      return college ? repo.listCompanies(db, college) : [];
+      const forAdmin = policy.isAdmin(viewer) && collegeId;
+      const college = forAdmin ? adminCollegeId(viewer, collegeId) : viewer.collegeId;
+      return college ? repo.listCompanies(db, college, forAdmin ? null : viewer) : [];
     },
 
     /** 'update city' tells the dashboard to ask the member for a city. */

@@ -7,6 +7,7 @@ import {
   branches,
   colleges,
   conversations,
+  directoryMember,
   listedMember,
   messages,
   notificationActors,
@@ -46,10 +47,20 @@ export async function listChatMembers(
     offset: number;
   },
 ) {
+  // A member who chose not to be listed (issue 30) is never found by a search; in the list they
+  // stay only for those who already have a conversation with them. Asked for by id (a link from
+  // a group's members, a notification), they are still there to talk to.
   const where = and(
     eq(users.collegeId, query.collegeId),
     ne(users.id, query.viewerId),
-    listedMember(users),
+    query.search
+      ? directoryMember(users)
+      : query.memberId
+        ? listedMember(users)
+        : sql`${listedMember(users)} AND (${users.listed} OR EXISTS (
+          SELECT 1 FROM ${conversations} had
+           WHERE had.user_a = ${pairA(users.id, query.viewerId)}
+             AND had.user_b = ${pairB(users.id, query.viewerId)}))`,
     query.memberId ? eq(users.id, query.memberId) : undefined,
     query.search ? sql`lower(${users.fullName}) LIKE ${containing(query.search)}` : undefined,
   );

@@ -3,6 +3,7 @@ import { stringify } from 'csv-stringify/sync';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { neutralizeFormula } from '../dispatch';
+import { shownTo, type Viewer } from '../privacy/visibility';
 
 /**
  * Who is coming, for the organisers (issue 28): those going, then the waitlist in its order with
@@ -12,7 +13,7 @@ import { neutralizeFormula } from '../dispatch';
 interface AttendeeRow extends Record<string, unknown> {
   id: string;
   fullName: string;
-  email: string;
+  email: string | null;
   batchName: string | null;
   branchName: string | null;
   status: 'going' | 'waitlisted';
@@ -31,9 +32,15 @@ const isoUtc = (column: string) =>
  * and their guests), `waitlisted` and `attended` in members. No-shows are members going who never
  * checked in, once the event has ended (before that, they may still come).
  */
-export async function attendeesOf(db: Executor, eventId: string): Promise<AttendeesAnswer> {
+export async function attendeesOf(
+  db: Executor,
+  eventId: string,
+  /** A member organising (a group's event): e-mails as each attendee's privacy settings allow. */
+  organiser: Viewer | null,
+): Promise<AttendeesAnswer> {
+  const email = organiser ? shownTo('u', 'email', organiser, sql`u.email`) : sql`u.email`;
   const listed = await db.execute<AttendeeRow>(sql`
-    SELECT u.id, u.full_name AS "fullName", u.email, b.batch_name AS "batchName",
+    SELECT u.id, u.full_name AS "fullName", ${email} AS email, b.batch_name AS "batchName",
            br.branch_name AS "branchName", r.status, r.guests::int AS guests,
            CASE WHEN r.status = 'waitlisted'
                 THEN (row_number() OVER (PARTITION BY r.status ORDER BY r.queued, r.user_id))::int
@@ -89,7 +96,7 @@ export function attendeesCsv({ attendees }: AttendeesAnswer) {
     HEADER,
     ...attendees.map((a) => [
       neutralizeFormula(a.fullName),
-      neutralizeFormula(a.email),
+      neutralizeFormula(a.email ?? ''),
       neutralizeFormula(a.batchName ?? ''),
       neutralizeFormula(a.branchName ?? ''),
       a.status,

@@ -13,6 +13,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors';
 import { perMember } from '../../lib/rate-limits';
+import { policy } from '../../lib/policy';
+import { auditActor, recordAudit } from '../audit/record';
 import { currentUser } from '../auth/plugin';
 import { demandOrganiser, loadEventAccess } from './access';
 import { attendeesCsv, attendeesOf } from './attendees';
@@ -130,8 +132,19 @@ export const eventDoorRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = asy
     },
     async (request, reply) => {
       const { event } = demandOrganiser(await accessFor(request, request.params.id));
-      const answer = await attendeesOf(app.db, event.id);
+      // An admin's table shows every e-mail; a member organising sees what attendees allow.
+      const viewer = currentUser(request);
+      const answer = await attendeesOf(app.db, event.id, policy.isAdmin(viewer) ? null : viewer);
       if (request.query.format !== 'csv') return answer;
+      // An admin's download of members' details is audited (an organiser's own event is not).
+      if (policy.isAdmin(currentUser(request)))
+        await recordAudit(app.db, auditActor(request), {
+          action: 'export.download',
+          collegeId: event.collegeId,
+          targetType: 'event',
+          targetId: event.id,
+          targetLabel: `${event.title} attendees (CSV)`,
+        });
       const name = icsFileName(event.title).replace(/\.ics$/, '-attendees.csv');
       return reply
         .type('text/csv; charset=utf-8')

@@ -14,6 +14,7 @@ import {
   listedMember,
   users,
 } from '../../db/schema';
+import { shownTo, type Viewer } from '../privacy/visibility';
 
 // Correlated with the outer `groups` row, named in full: Drizzle writes a lone table's columns
 // unqualified, and inside a subquery an unqualified "id" would be the inner table's.
@@ -465,7 +466,12 @@ export async function membersPage(
   search: string | undefined,
   page: number,
   pageSize: number,
+  viewer: Viewer,
 ) {
+  // As far as the member's privacy settings show it to the viewer (issue 30).
+  const company = sql<
+    string | null
+  >`${shownTo('users', 'company', viewer, sql`${users.companyName}`)}`;
   const where = and(
     eq(groupMembers.groupId, groupId),
     eq(groupMembers.status, 'approved'),
@@ -480,7 +486,7 @@ export async function membersPage(
         profilePic: users.profilePic,
         batchName: batches.batchName,
         branchName: branches.branchName,
-        companyName: users.companyName,
+        companyName: company,
         role: groupMembers.role,
       })
       .from(groupMembers)

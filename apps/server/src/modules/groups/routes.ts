@@ -24,6 +24,7 @@ import {
 } from '@alumnet/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { groupRoom } from '../../realtime/rooms';
+import { auditActor } from '../audit/record';
 import { currentUser } from '../auth/plugin';
 import { pushNotifications } from '../notifications';
 import { memberGroupIds } from './access';
@@ -116,7 +117,13 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: groupAnswer },
       },
     },
-    (request) => groups.create(currentUser(request), request.body, request.query.collegeId),
+    (request) =>
+      groups.create(
+        currentUser(request),
+        request.body,
+        request.query.collegeId,
+        auditActor(request),
+      ),
   );
 
   app.get(
@@ -139,7 +146,8 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireAdmin,
       schema: { tags, params: groupParams, body: groupUpdateBody, response: { 200: groupAnswer } },
     },
-    (request) => groups.update(currentUser(request), request.params.id, request.body),
+    (request) =>
+      groups.update(currentUser(request), request.params.id, request.body, auditActor(request)),
   );
 
   app.put(
@@ -154,7 +162,12 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) =>
-      groups.setOrganisers(currentUser(request), request.params.id, request.body.userIds),
+      groups.setOrganisers(
+        currentUser(request),
+        request.params.id,
+        request.body.userIds,
+        auditActor(request),
+      ),
   );
 
   app.get(

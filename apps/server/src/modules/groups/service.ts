@@ -16,6 +16,7 @@ import { notify, type Tell } from '../notifications';
 import { accessOf, demand, loadGroupAccess, type GroupAccess } from './access';
 import { invitePathOf, presentGroup, presentManagedGroup, presentRule } from './presenter';
 import * as repo from './repository';
+import { recordAudit, type AuditActor } from '../audit/record';
 
 export const groupServiceMessages = {
   otherCollege: 'This group is not of your college.',
@@ -215,7 +216,12 @@ export function createGroupService(db: Database, live: () => GroupLive, tell: Te
      * A new group of the admin's college (super admins: the college named, else their own). An
      * automatic group fills itself in the same transaction.
      */
-    async create(user: SessionUser, body: GroupBody, collegeId?: string) {
+    async create(
+      user: SessionUser,
+      body: GroupBody,
+      collegeId: string | undefined,
+      actor: AuditActor,
+    ) {
       const college = user.isSuperAdmin
         ? (collegeId?.toLowerCase() ?? user.collegeId)
         : user.collegeId;
@@ -227,6 +233,14 @@ export function createGroupService(db: Database, live: () => GroupLive, tell: Te
         db.transaction(async (tx) => {
           const created = await repo.insertGroup(tx, college, fields);
           if (created.kind === 'automatic') await repo.applyGroupRule(tx, created.id);
+          await recordAudit(tx, actor, {
+            action: 'group.change',
+            collegeId: college,
+            targetType: 'group',
+            targetId: created.id,
+            targetLabel: created.groupName,
+            details: { change: 'create', kind: created.kind },
+          });
           return created;
         }),
       );
@@ -238,7 +252,7 @@ export function createGroupService(db: Database, live: () => GroupLive, tell: Te
      * brought back from the archive takes its rule again in the same transaction; the members
      * it adds or takes out (and everyone, when it is archived) see their live access follow.
      */
-    async update(user: SessionUser, groupId: string, body: GroupUpdateBody) {
+    async update(user: SessionUser, groupId: string, body: GroupUpdateBody, actor: AuditActor) {
       const before = await administered(user, groupId);
       const old = before.group;
       const fields = await fieldsOf(old.collegeId, body);
@@ -252,6 +266,17 @@ export function createGroupService(db: Database, live: () => GroupLive, tell: Te
       const { group, added, removed } = await nameChecked(() =>
         db.transaction(async (tx) => {
           const saved = await repo.updateGroup(tx, old.id, { ...fields, archived: body.archived });
+          await recordAudit(tx, actor, {
+            action: 'group.change',
+            collegeId: old.collegeId,
+            targetType: 'group',
+            targetId: old.id,
+            targetLabel: saved.groupName,
+            details: {
+              change: archiving ? 'archive' : restoring ? 'restore' : 'edit',
+              ...(saved.groupName !== old.groupName ? { from: old.groupName } : {}),
+            },
+          });
           const moved =
             saved.kind === 'automatic' && saved.archivedAt === null && (ruleChanged || restoring)
               ? await repo.applyGroupRuleListing(tx, saved.id)
@@ -273,13 +298,21 @@ export function createGroupService(db: Database, live: () => GroupLive, tell: Te
     },
 
     /** The whole organiser list: members of the college, made approved organisers at once. */
-    async setOrganisers(user: SessionUser, groupId: string, userIds: string[]) {
+    async setOrganisers(user: SessionUser, groupId: string, userIds: string[], actor: AuditActor) {
       const { group } = await administered(user, groupId);
       const ids = [...new Set(userIds.map((id) => id.toLowerCase()))];
       const listed = await repo.listedInCollege(db, group.collegeId, ids);
       if (listed.length !== ids.length) throw badRequest(GROUP_MESSAGES.organiserNotInCollege);
       const dropped = await db.transaction(async (tx) => {
         const demoted = await repo.setOrganisers(tx, group.id, ids);
+        await recordAudit(tx, actor, {
+          action: 'group.change',
+          collegeId: group.collegeId,
+          targetType: 'group',
+          targetId: group.id,
+          targetLabel: group.groupName,
+          details: { change: 'organisers', organisers: ids },
+        });
         return group.kind === 'automatic' ? repo.dropUnmatched(tx, group.id, demoted) : [];
       });
       if (!group.archivedAt) enter(ids, group.id);
@@ -307,6 +340,7 @@ export function createGroupService(db: Database, live: () => GroupLive, tell: Te
         search || undefined,
         page,
         GROUP_MEMBERS_PAGE_SIZE,
+        user,
       );
       return { members: found.rows, totalResults: found.totalResults, page };
     },

@@ -24,13 +24,17 @@ export interface RankingKeys extends Record<string, unknown> {
 }
 
 /**
- * Rows of mentors, or the member's own. `collegeId`: a whole college's list, its active mentees
- * counted in one grouped pass; without it a few rows, an index probe each.
+ * Rows of mentors, or the member's own (`own`). `collegeId`: a whole college's list, its active
+ * mentees counted in one grouped pass; without it a few rows, an index probe each. A mentor's
+ * company and place rank (and name a reason) only when the mentor shows them to the whole
+ * college (issue 30): the list is shared by every member who asks, so it cannot follow a batch.
  */
-const keysQuery = (where: SQL, collegeId?: string) => sql`
+const keysQuery = (where: SQL, collegeId?: string, own = false) => sql`
   SELECT u.id, lower(br.branch_name) AS "branchKey", ${batchYear('b.batch_name')} AS year,
-         lower(nullif(trim(u.company_name), '')) AS company,
-         u.location_city_id AS "cityId", u.location_country_id AS "countryId",
+         ${collegeWide(own, 'privacy_company', sql`lower(nullif(trim(u.company_name), ''))`)}
+           AS company,
+         ${collegeWide(own, 'privacy_city', sql`u.location_city_id`)} AS "cityId",
+         ${collegeWide(own, 'privacy_city', sql`u.location_country_id`)} AS "countryId",
          coalesce(p.topics, '{}') AS topics, coalesce(p.industries, '{}') AS industries,
          coalesce(p.capacity, ${DEFAULT_CAPACITY})::int AS capacity,
          coalesce(p.taking_requests, true) AS taking, coalesce(a.n, 0)::int AS active
@@ -48,11 +52,14 @@ const keysQuery = (where: SQL, collegeId?: string) => sql`
     }
    WHERE ${where}`;
 
+const collegeWide = (own: boolean, setting: string, value: SQL) =>
+  own ? value : sql`CASE WHEN u.${sql.identifier(setting)} = 'college' THEN ${value} END`;
+
 const listed = sql`u.open_to_mentoring AND u.is_approved AND NOT u.is_rejected`;
 
 /** The member's own keys (their industries are their own mentor profile's, if any). */
 export async function memberKeys(db: Executor, userId: string) {
-  const result = await db.execute<RankingKeys>(keysQuery(sql`u.id = ${userId}`));
+  const result = await db.execute<RankingKeys>(keysQuery(sql`u.id = ${userId}`, undefined, true));
   return result.rows[0];
 }
 

@@ -1,6 +1,7 @@
 import { MENTORING_REQUEST_DAYS } from '@alumnet/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { shownTo } from '../privacy/visibility';
 
 /**
  * Mentoring's queries (issue 29). Every one names the college or the person it reads for in the
@@ -109,14 +110,16 @@ export interface SuggestionDetailRow extends Record<string, unknown> {
 /** The cards of a page of mentors (of the member's college), and whether the member asked each. */
 export async function suggestionDetails(
   db: Executor,
-  member: { id: string; collegeId: string },
+  member: { id: string; collegeId: string; batchId: string | null },
   ids: readonly string[],
 ) {
   if (ids.length === 0) return [];
   const result = await db.execute<SuggestionDetailRow>(sql`
     SELECT u.id, u.full_name AS "fullName", u.profile_pic AS "profilePicture",
-           b.batch_name AS batch, br.branch_name AS branch, u.company_name AS "companyName",
-           ci.city_name AS city, co.country_name AS country,
+           b.batch_name AS batch, br.branch_name AS branch,
+           ${shownTo('u', 'company', member, sql`u.company_name`)} AS "companyName",
+           ${shownTo('u', 'city', member, sql`ci.city_name`)} AS city,
+           ${shownTo('u', 'city', member, sql`co.country_name`)} AS country,
            coalesce(p.topics, '{}') AS topics, coalesce(p.industries, '{}') AS industries,
            coalesce(p.how_i_help, '') AS "howIHelp",
            coalesce(p.capacity, ${DEFAULT_CAPACITY})::int AS capacity,

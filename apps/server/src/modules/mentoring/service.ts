@@ -193,7 +193,7 @@ export function createMentoringService(
         (
           await repo.suggestionDetails(
             db,
-            { id: user.id, collegeId },
+            { id: user.id, collegeId, batchId: user.batchId },
             page.map((r) => r.mentor.id),
           )
         ).map((row) => [row.id, row]),
