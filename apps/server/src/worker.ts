@@ -4,6 +4,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { createJobQueue, QUEUES, type EventTicketsJob } from './jobs/queue';
 import { closeTransports, createTransports } from './mail/transports';
+import { runAccountDeletion, runDataExport } from './modules/account-data';
 import { createDispatchWorker } from './modules/dispatch/worker';
 import { sendEventReminders } from './modules/events/reminders';
 import { createTicketMailer } from './modules/events/ticket-mail';
@@ -12,6 +13,7 @@ import { expireMentoringRequests } from './modules/mentoring';
 import { startNotificationEmailJobs } from './modules/notification-email';
 import { summarizeWaitingSignups } from './modules/notifications';
 import { isDatabaseUnavailable, watchDatabase, type Dependency } from './ops/outages';
+import { createStorage } from './storage';
 
 /**
  * The background worker: takes queued chunks of dispatch jobs and CSV imports. Runs inside `npm start` beside the
@@ -79,6 +81,16 @@ export async function startWorker({
   // Mentoring requests unanswered for MENTORING_REQUEST_DAYS expire, and their mentees are told.
   await loop<object>(QUEUES.mentoringExpiry, async () => void (await expireMentoringRequests(db)));
   await queue.boss.schedule(QUEUES.mentoringExpiry, '23 * * * *');
+  // "Delete my account" past its grace, and "Download my data" files past their link (issue 30).
+  const storage = createStorage(config);
+  await loop<object>(
+    QUEUES.accountDeletion,
+    async () => void (await runAccountDeletion(db, storage)),
+  );
+  await queue.boss.schedule(QUEUES.accountDeletion, '41 * * * *');
+  await loop<{ exportId: string }>(QUEUES.dataExport, async ({ exportId }) => {
+    await runDataExport(exportId, { db, storage, transports, publicUrl: config.publicUrl, log });
+  });
   const sendTickets = createTicketMailer({ db, transports, publicUrl: config.publicUrl, log });
   await loop<EventTicketsJob>(QUEUES.eventTickets, (job) => sendTickets(job.eventId, job.userIds));
   await startNotificationEmailJobs({

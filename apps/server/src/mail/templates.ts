@@ -275,3 +275,22 @@ export function eventTicketEmail(p: {
     ),
   };
 }
+
+/** "Download my data" is ready (issue 30): the link works for its owner, signed in, a while. */
+export function dataExportEmail(p: {
+  fullName: string;
+  collegeName: string;
+  link: string;
+  hours: number;
+}): MessageContent {
+  const lines = [
+    `Dear ${p.fullName},`,
+    `The copy of your data you asked for is ready: your profile, posts, comments, messages, groups, events and mentoring, in one zip file.`,
+    `The link works for ${p.hours} hours, and only while you are signed in to your account. If you did not ask for it, sign in and change your password.`,
+  ];
+  return {
+    subject: 'Your data is ready to download',
+    text: `${lines.join('\n\n')}\n\nDownload: ${p.link}\n`,
+    html: layout(p.collegeName, lines, { label: 'Download my data', url: p.link }),
+  };
+}

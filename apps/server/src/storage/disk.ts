@@ -62,5 +62,9 @@ export function createDiskStorage(root: string): Storage {
         throw error;
       }
     },
+
+    async remove(key) {
+      await rm(fileOf(key), { force: true });
+    },
   };
 }

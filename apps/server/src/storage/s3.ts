@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import {
+  DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
   NoSuchKey,
@@ -79,6 +80,12 @@ export function createS3Storage(options: S3Options): Storage {
         if (isMissing(error)) return false;
         throw error;
       }
+    },
+
+    async remove(key) {
+      assertStorageKey(key);
+      // S3 answers a missing key's delete as done.
+      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
     },
   };
 }

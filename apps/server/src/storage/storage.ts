@@ -17,6 +17,8 @@ export interface Storage {
   /** null when there is no such object. */
   get(key: string): Promise<StoredObject | null>;
   exists(key: string): Promise<boolean>;
+  /** Removes the object; no such object is no error (issue 30: deleted accounts, old exports). */
+  remove(key: string): Promise<void>;
 }
 
 const KEY = /^(?:[\w-]+\/)?[\w-][\w.-]*$/;

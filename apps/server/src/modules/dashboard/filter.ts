@@ -1,5 +1,5 @@
 import type { AlumniFilter } from '@alumnet/contract';
-import { and, eq, not, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, not, sql, type SQL } from 'drizzle-orm';
 import { MAX_CITY_ID, users } from '../../db/schema';
 import { containing } from '../../db/text-match';
 
@@ -16,6 +16,8 @@ export function adminAlumniWhere(collegeId: string, f: AlumniFilter): SQL {
     eq(users.userType, 'u'),
     not(users.isSuperAdmin),
     not(users.isRejected),
+    // A deleted account's "Former member" row (issue 30) is no one to manage.
+    isNull(users.deletedAt),
     f.locationCountry ? eq(users.locationCountryId, f.locationCountry.toUpperCase()) : undefined,
     // A city id that is not a number (or too large) names no city: nothing matches.
     cityId !== undefined

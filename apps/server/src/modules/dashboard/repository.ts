@@ -1,5 +1,5 @@
 import type { AlumniFilter } from '@alumnet/contract';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import {
@@ -100,6 +100,8 @@ export async function findManagedUser(db: Executor, collegeId: string | undefine
         collegeId ? eq(users.collegeId, collegeId) : undefined,
         eq(users.userType, 'u'),
         eq(users.isSuperAdmin, false),
+        // A deleted account's "Former member" row cannot be approved back to life.
+        isNull(users.deletedAt),
       ),
     );
   return row;

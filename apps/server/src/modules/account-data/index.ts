@@ -1,0 +1,3 @@
+export { cancelPendingDeletion, deleteDueAccounts } from './deletion';
+export { runDataExport, sweepExpiredExports } from './export';
+export { runAccountDeletion } from './jobs';
