@@ -17,16 +17,20 @@ import { initialBytes } from './bundle-size';
 // (events) shares the job board's editor and sanitizer: one more file on /jobs; its four routes
 // and their chunk names in the entry's table put / past the next KB (146.5 → 147). Issue 29
 // (mentoring): its six routes in the entry's table, each with its chunks' list, put /login
-// past the next KB (168.9 measured: 168 → 169); / stays under 147 (146.9).
+// past the next KB (168.9 measured: 168 → 169); / stays under 147 (146.9). Issue 30 (trust):
+// its 25 calls in the paths table and four routes in the entry put every screen past the next KB;
+// /login also carries the "Sign in with <college>" buttons with the contract's SSO texts (one more
+// file) and the login answer's second step (+3 KB), /dashboard and /quiz the session's
+// second-step state (+2). Measured, not room.
 const BUDGET: Record<string, { js: number; css: number; files: number }> = {
-  '/': { js: 147, css: 30, files: 10 },
-  '/login': { js: 169, css: 30, files: 15 },
-  '/signup': { js: 208, css: 30, files: 17 },
-  '/dashboard': { js: 215, css: 30, files: 26 },
-  '/alumzone': { js: 215, css: 30, files: 22 },
-  '/jobs': { js: 224, css: 30, files: 22 },
-  '/chat': { js: 223, css: 30, files: 20 },
-  '/quiz': { js: 175, css: 30, files: 15 },
+  '/': { js: 148, css: 30, files: 10 },
+  '/login': { js: 173, css: 30, files: 16 },
+  '/signup': { js: 210, css: 30, files: 17 },
+  '/dashboard': { js: 218, css: 30, files: 26 },
+  '/alumzone': { js: 216, css: 30, files: 22 },
+  '/jobs': { js: 225, css: 30, files: 22 },
+  '/chat': { js: 224, css: 30, files: 20 },
+  '/quiz': { js: 177, css: 30, files: 15 },
 };
 
 describe('first-paint download budget per screen (brotli)', () => {

@@ -42,6 +42,7 @@ import { mfaRoutes } from './modules/mfa/routes';
 import { ssoRoutes } from './modules/sso/routes';
 import { privacyRoutes } from './modules/privacy/routes';
 import { accountDataRoutes } from './modules/account-data/routes';
+import { createStorage } from './storage';
 import { feedbackRoutes } from './modules/feedback/routes';
 import { activityRoutes } from './modules/activity/routes';
 import { galleryRoutes } from './modules/gallery/routes';
@@ -178,12 +179,24 @@ export async function buildApp({ config, db, logger = false, backupToken }: Buil
   await app.register(eventRoutes);
   await app.register(mentoringRoutes, { directorySeconds: config.mentorDirectorySeconds });
   // Issue 30: sessions, the audit log, a second factor, SSO, privacy, the member's own data.
-  await app.register(sessionRoutes, { publicUrl: config.publicUrl });
+  await app.register(sessionRoutes, {
+    publicUrl: config.publicUrl,
+    perIpPerMinute: config.authRateLimitPerMinute,
+  });
   await app.register(auditRoutes, { publicUrl: config.publicUrl });
   await app.register(mfaRoutes, { publicUrl: config.publicUrl });
-  await app.register(ssoRoutes, { publicUrl: config.publicUrl });
+  await app.register(ssoRoutes, {
+    publicUrl: config.publicUrl,
+    sessionDays: config.sessionDays,
+    cookieSecure: config.cookieSecure,
+    perIpPerMinute: config.authRateLimitPerMinute,
+    allowHttpIssuers: config.ssoAllowHttpIssuers,
+  });
   await app.register(privacyRoutes, { publicUrl: config.publicUrl });
-  await app.register(accountDataRoutes, { publicUrl: config.publicUrl });
+  await app.register(accountDataRoutes, {
+    publicUrl: config.publicUrl,
+    storage: createStorage(config),
+  });
   await app.register(feedbackRoutes);
   await app.register(activityRoutes);
   await app.register(galleryRoutes);

@@ -1,16 +1,12 @@
 import { z } from 'zod';
-import { newPasswordSchema, PASSWORDS_DO_NOT_MATCH_MESSAGE, signedInUser } from './auth';
+import { newPasswordSchema, PASSWORDS_DO_NOT_MATCH_MESSAGE } from './auth';
 import { idSchema } from './common';
 
-// Issue 30: a second factor, single sign-on per college, the member's own data, the audit log and
-// the member's sessions. The calls are in routes.ts (API.mfa, API.sso, API.me, API.audit).
+// Issue 30: a second factor, the member's own data, the audit log and the member's sessions (the
+// login's answer is in auth.ts, single sign-on in sso.ts). The calls are in routes.ts (API.mfa,
+// API.me, API.audit, API.accounts).
 
 // ---------------------------------------------------------------- a second factor
-
-/** What a session still needs before it may do anything else: confirm a factor, or enrol one. */
-export const MFA_NEEDS = ['verify', 'enrol'] as const;
-export const mfaNeed = z.enum(MFA_NEEDS).nullable();
-export type MfaNeed = z.infer<typeof mfaNeed>;
 
 /** `error` of the 403 every guarded route answers to a session that has not passed its factor. */
 export const MFA_REQUIRED_ERROR = 'mfa_required';
@@ -27,13 +23,6 @@ export const MFA_BAD_CODE_MESSAGE = 'That code is not right. Please try again.';
 export const MFA_CODE_USED_MESSAGE = 'That code was already used. Please wait for the next one.';
 export const mfaLockedMessage = (minutes: number) =>
   `Too many wrong codes. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
-
-/** POST /api/auth/login: the signed-in user as before, and what the session still needs. */
-export const loginAnswer = signedInUser.extend({ mfa: mfaNeed });
-export type LoginAnswer = z.infer<typeof loginAnswer>;
-/** GET /api/auth/me: a session waiting for its factor has a user and a need. */
-export const meAnswer = z.object({ user: signedInUser.nullable(), mfa: mfaNeed });
-export type MeAnswer = z.infer<typeof meAnswer>;
 
 /** POST /api/auth/mfa/totp/enrol: a new secret to scan; it is kept only once a code confirms it. */
 export const totpEnrolAnswer = z.object({
@@ -162,9 +151,18 @@ export const exportView = z.object({
   requestedAt: z.iso.datetime({ offset: true }),
   expiresAt: z.iso.datetime({ offset: true }).nullable(),
 });
+export type ExportView = z.infer<typeof exportView>;
 /** GET /api/me/export: the latest request, if any. */
 export const exportStatusAnswer = z.object({ latest: exportView.nullable() });
 export const exportParams = z.object({ token: z.string().max(200) });
+/** POST /api/me/export: the new request, and what the member is told. */
+export const exportRequestAnswer = z.object({
+  ok: z.literal(true),
+  message: z.string(),
+  latest: exportView,
+});
+export const EXPORT_QUEUED_MESSAGE =
+  'We are preparing your data. You will receive an e-mail with a download link, valid for 24 hours.';
 
 /** POST /api/me/delete: the password confirms it is the member; keepContent: "Former member". */
 export const deleteAccountBody = z.object({
@@ -181,6 +179,8 @@ export const deletionView = z.object({
   keepContent: z.boolean().nullable(),
 });
 export type DeletionView = z.infer<typeof deletionView>;
+/** POST /api/me/delete, /api/me/delete/cancel and the admin's: the state, and a sentence. */
+export const deletionAnswer = deletionView.extend({ ok: z.literal(true), message: z.string() });
 /** POST /api/dashboard/users/{id}/delete-account: an admin, at the member's written request. */
 export const adminDeleteAccountBody = z.object({
   keepContent: z.boolean({ error: 'Choose whether the posts stay as "Former member"' }),
@@ -257,56 +257,3 @@ export const auditPage = z.object({
   pageSize: z.number().int(),
 });
 export type AuditPage = z.infer<typeof auditPage>;
-
-// ---------------------------------------------------------------- single sign-on
-
-/** A college's OpenID Connect provider, as the super admin sets it in /admin46478. */
-export const collegeSsoBody = z.object({
-  issuer: z.url({ message: 'The issuer must be an https:// address' }).max(500),
-  clientId: z
-    .string({ error: 'Client id is required' })
-    .trim()
-    .min(1, 'Client id is required')
-    .max(300),
-  /** Empty on an update keeps the secret already stored. */
-  clientSecret: z.string().max(500).default(''),
-  allowedDomains: z
-    .array(
-      z
-        .string()
-        .trim()
-        .toLowerCase()
-        .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/, 'Write each domain like college.edu'),
-    )
-    .min(1, 'At least one allowed e-mail domain is required')
-    .max(20),
-  enabled: z.boolean().default(true),
-});
-export type CollegeSsoBody = z.input<typeof collegeSsoBody>;
-export const collegeSsoView = z.object({
-  collegeId: idSchema,
-  collegeName: z.string(),
-  issuer: z.string(),
-  clientId: z.string(),
-  /** Never sent back: only whether one is stored. */
-  hasSecret: z.boolean(),
-  allowedDomains: z.array(z.string()),
-  enabled: z.boolean(),
-});
-export type CollegeSsoView = z.infer<typeof collegeSsoView>;
-export const collegeParams = z.object({ collegeId: idSchema });
-/** GET /api/auth/oidc/providers: the colleges whose "Sign in with <college>" the login shows. */
-export const ssoProvidersAnswer = z.object({
-  providers: z.array(z.object({ collegeId: idSchema, collegeName: z.string() })),
-});
-export type SsoProvidersAnswer = z.infer<typeof ssoProvidersAnswer>;
-/** The callback sends the browser to /login?sso=<reason> when it refuses; these are the texts. */
-export const SSO_ERRORS = {
-  failed: 'Single sign-on did not complete. Please try again.',
-  domain: 'Your e-mail address is not one this college signs in with.',
-  unverified: 'Your college has not verified your e-mail address, so we cannot sign you in.',
-  pending:
-    'Thank you: your sign-up is waiting for your college to approve it. You will be told by e-mail.',
-  rejected: 'Your registration was not approved. Please contact your college for details.',
-} as const;
-export type SsoError = keyof typeof SSO_ERRORS;
