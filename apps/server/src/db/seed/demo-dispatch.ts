@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../client';
-import { dispatchJobs, dispatchRecipients, users } from '../schema';
+import { auditLog, dispatchJobs, dispatchRecipients, users } from '../schema';
 
 /**
  * The jobs page's two states on a fresh start: an e-mail invitation job already carried out
@@ -49,6 +49,51 @@ export async function seedDemoDispatch(tx: Executor, collegeId: string, adminId:
       createdAt: new Date(Date.now() - day),
     })
     .returning({ id: dispatchJobs.id });
+  // The audit log's lines for them, as the dispatch calls would have written (issue 30).
+  const label = (action: string, count: number, at: number) =>
+    `${action} job of ${count} members, ${new Date(at).toISOString().slice(0, 10)}`;
+  const [admin] = await tx
+    .select({ fullName: users.fullName })
+    .from(users)
+    .where(eq(users.id, adminId));
+  const line = (
+    action: 'dispatch.create' | 'dispatch.send',
+    jobId: string,
+    at: number,
+    what: string,
+  ) => ({
+    at: new Date(at),
+    actorId: adminId,
+    actorName: admin!.fullName,
+    collegeId,
+    action,
+    targetType: 'dispatch_job',
+    targetId: jobId,
+    targetLabel: what,
+    ip: '203.0.113.24',
+  });
+  await tx
+    .insert(auditLog)
+    .values([
+      line(
+        'dispatch.create',
+        done!.id,
+        Date.now() - 3 * day,
+        label('email', imported.length, Date.now() - 3 * day),
+      ),
+      line(
+        'dispatch.send',
+        done!.id,
+        Date.now() - 3 * day + 3_600_000,
+        label('email', imported.length, Date.now() - 3 * day),
+      ),
+      line(
+        'dispatch.create',
+        review!.id,
+        Date.now() - day,
+        label('approve', waiting.length, Date.now() - day),
+      ),
+    ]);
   await tx
     .update(dispatchJobs)
     .set({

@@ -133,7 +133,7 @@ function VerifyForm() {
           </Anchor>
         </Group>
         <Text size="xs" c="dimmed" ta="center">
-          Lost every factor? Your college’s admin or the platform’s super admin can reset it.
+          Lost every factor? Ask your college to have the portal’s super admin reset it.
         </Text>
       </Stack>
     </AuthCard>

@@ -43,9 +43,8 @@ export function SecurityPage() {
           <Section title="Where you're signed in">
             <Sessions />
           </Section>
-          <Section title="Second factor">
-            <SecondFactorsSection />
-          </Section>
+          {/* A card with its own heading, as the other sections. */}
+          <SecondFactorsSection />
           <Section title="Password">
             <PasswordForm />
           </Section>
