@@ -6,7 +6,6 @@ import {
   type PreferencesBody,
 } from '@alumnet/contract';
 import {
-  Alert,
   Anchor,
   Box,
   Button,
@@ -19,7 +18,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
+import { IconArrowLeft } from '@tabler/icons-react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
@@ -31,6 +30,7 @@ import { useTakenOver } from '../../../lib/use-taken-over';
 import { preferencesQuery, useSavePreferences } from '../api/preferences';
 import { EMAIL_LABELS, KIND_TEXTS } from './kinds';
 import classes from './notification-settings.module.css';
+import { LoadFailed } from '../../../components/load-failed';
 
 type Preferences = Record<NotificationKind, NotificationPreference>;
 
@@ -76,18 +76,11 @@ function NotificationSettings() {
             kinds={kinds}
           />
         ) : query.error ? (
-          <Alert
-            color="red"
-            icon={<IconAlertCircle size={18} />}
+          <LoadFailed
             title="Your settings could not be loaded"
-          >
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{query.error.message}</Text>
-              <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()}>
-                Try again
-              </Button>
-            </Stack>
-          </Alert>
+            error={query.error}
+            retry={() => void query.refetch()}
+          />
         ) : (
           <Stack gap="lg" aria-busy aria-label="Loading your settings">
             {[0, 1, 2, 3].map((row) => (

@@ -12,7 +12,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconAlertCircle, IconCheck } from '@tabler/icons-react';
+import { IconCheck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { MemberLayout } from '../../../components/member-layout';
@@ -20,6 +20,7 @@ import { notify } from '../../../lib/notify';
 import { useTakenOver } from '../../../lib/use-taken-over';
 import { privacyQuery, useSavePrivacy } from '../api/privacy';
 import { MyDataSection } from './my-data';
+import { LoadFailed } from '../../../components/load-failed';
 
 type Detail = Exclude<keyof PrivacySettings, 'listed'>;
 
@@ -70,18 +71,11 @@ function PrivacyPanel() {
         // After a save the form already holds what is stored: it is not started again.
         <PrivacyForm saved={query.data} />
       ) : query.error ? (
-        <Alert
-          color="red"
-          icon={<IconAlertCircle size={18} />}
+        <LoadFailed
           title="Your privacy settings could not be loaded"
-        >
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{query.error.message}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+          error={query.error}
+          retry={() => void query.refetch()}
+        />
       ) : (
         <Stack gap="lg" aria-busy aria-label="Loading your privacy settings">
           {[0, 1, 2, 3, 4].map((row) => (

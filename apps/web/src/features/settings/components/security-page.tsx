@@ -1,6 +1,5 @@
 import { changePasswordBody, type ChangePasswordBody, type SessionView } from '@alumnet/contract';
 import {
-  Alert,
   Badge,
   Box,
   Button,
@@ -12,7 +11,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconAlertCircle, IconDeviceDesktop } from '@tabler/icons-react';
+import { IconDeviceDesktop } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { MemberLayout } from '../../../components/member-layout';
@@ -26,6 +25,7 @@ import {
   useEndSession,
 } from '../api/security';
 import { SecondFactorsSection } from './second-factors';
+import { LoadFailed } from '../../../components/load-failed';
 
 /** `/settings/security` (issue 30): where I am signed in, my second factors, my password. */
 export function SecurityPage() {
@@ -78,18 +78,11 @@ function Sessions() {
 
   if (query.error)
     return (
-      <Alert
-        color="red"
-        icon={<IconAlertCircle size={18} />}
+      <LoadFailed
         title="Your sessions could not be loaded"
-      >
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{query.error.message}</Text>
-          <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
+        error={query.error}
+        retry={() => void query.refetch()}
+      />
     );
   if (!query.data)
     return (
