@@ -16,7 +16,7 @@ import {
 } from '@mantine/core';
 import { IconAlertCircle, IconDownload, IconHistory } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import { paths } from '../../../../config/paths';
 import { formatDateTime } from '../../../../lib/format-date';
 import { useTakenOver } from '../../../../lib/use-taken-over';
@@ -78,6 +78,11 @@ function AuditLog() {
   const takenOver = useTakenOver();
   const [form, setForm] = useState<Omit<AuditFilters, 'collegeId'>>(EMPTY);
   const [applied, setApplied] = useState<Omit<AuditFilters, 'collegeId'>>(EMPTY);
+  // The text fields' one change handler: the field's name is the filter's.
+  const typed = (name: 'actor' | 'from' | 'to') => (event: ChangeEvent<HTMLInputElement>) => {
+    const value = event.currentTarget.value;
+    setForm((f) => ({ ...f, [name]: value }));
+  };
   const [paging, setPaging] = useState({ key: '', page: 1 });
   const filters: AuditFilters = { ...applied, collegeId: isSuperAdmin ? collegeId : '' };
   const key = JSON.stringify(filters);
@@ -113,10 +118,7 @@ function AuditLog() {
             placeholder="Part of a name"
             name="actor"
             value={form.actor}
-            onChange={(e) => {
-              const actor = e.currentTarget.value;
-              setForm((f) => ({ ...f, actor }));
-            }}
+            onChange={typed('actor')}
           />
           <Select
             label="What"
@@ -131,21 +133,9 @@ function AuditLog() {
             label="From"
             name="from"
             value={form.from}
-            onChange={(e) => {
-              const from = e.currentTarget.value;
-              setForm((f) => ({ ...f, from }));
-            }}
+            onChange={typed('from')}
           />
-          <TextInput
-            type="date"
-            label="To"
-            name="to"
-            value={form.to}
-            onChange={(e) => {
-              const to = e.currentTarget.value;
-              setForm((f) => ({ ...f, to }));
-            }}
-          />
+          <TextInput type="date" label="To" name="to" value={form.to} onChange={typed('to')} />
           <Button type="submit" loading={!takenOver}>
             Apply
           </Button>
