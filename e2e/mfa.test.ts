@@ -7,7 +7,6 @@ import {
   openPage,
   pagePerTest,
   passSecondStep,
-  passSecondStepByApi,
   url,
 } from './browser';
 
@@ -16,26 +15,17 @@ const ADMIN = 'admin2@demo.alumnet.dev';
 
 describe('a second factor', () => {
   it('an admin without one sets up an authenticator app, then signs in with it', async () => {
-    // The super admin removes the demo admin's factor, as after a lost phone.
+    // The super admin removes the demo admin's factors in the console, as after a lost phone.
     const browser = await launchBrowser();
     try {
-      const superAdmin = await browser.newContext();
-      await superAdmin.request.post(url('/api/auth/login'), {
-        data: { userName: 'super@demo.alumnet.dev', password: DEMO_PASSWORD },
-      });
-      await passSecondStepByApi(superAdmin.request, 'super@demo.alumnet.dev');
-      const me = await (await superAdmin.request.get(url('/api/auth/me'))).json();
-      expect(me.mfa).toBeNull();
-      const found = await superAdmin.request.post(url('/api/auth/login'), {
-        data: { userName: ADMIN, password: DEMO_PASSWORD },
-      });
-      const admin2 = ((await found.json()) as { _id: string })._id;
-      await superAdmin.request.post(url('/api/auth/login'), {
-        data: { userName: 'super@demo.alumnet.dev', password: DEMO_PASSWORD },
-      });
-      await passSecondStepByApi(superAdmin.request, 'super@demo.alumnet.dev');
-      const reset = await superAdmin.request.post(url(`/api/admin/users/${admin2}/mfa/reset`));
-      expect(reset.ok(), await reset.text()).toBe(true);
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      const consolePage = await context.newPage();
+      await logIn(consolePage, 'super@demo.alumnet.dev');
+      await openPage(consolePage, '/admin46478');
+      await consolePage.getByRole('button', { name: "Reset Ravi Admin's second factor" }).click();
+      const dialog = consolePage.getByRole('dialog', { name: 'Reset second factor' });
+      await dialog.getByRole('button', { name: 'Reset' }).click();
+      await dialog.waitFor({ state: 'hidden' });
     } finally {
       await browser.close();
     }

@@ -2,6 +2,7 @@ import {
   API,
   consoleCollegeList,
   consoleMessage,
+  okSchema,
   type AddCollegeAdminBody,
 } from '@alumnet/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
@@ -42,3 +43,7 @@ export const useAddCollegeAdmin = () =>
 
 export const useRemoveAdmin = () =>
   useConsoleMutation((userId: string) => api.delete(API.console.admin(userId), consoleMessage));
+
+/** Removes every second factor of the admin (issue 30): they enrol again at their next sign-in. */
+export const useResetSecondFactor = () =>
+  useConsoleMutation((userId: string) => api.post(API.accounts.resetMfa(userId), okSchema));

@@ -1,16 +1,23 @@
 import type { ConsoleCollege } from '@alumnet/contract';
 import { ActionIcon, Button, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { IconPencil, IconUserMinus, IconUserPlus } from '@tabler/icons-react';
+import { IconPencil, IconShieldOff, IconUserMinus, IconUserPlus } from '@tabler/icons-react';
 
 interface Props {
   college: ConsoleCollege;
   onRename: () => void;
   onAddAdmin: () => void;
   onRemoveAdmin: (admin: ConsoleCollege['admins'][number]) => void;
+  onResetSecondFactor: (admin: ConsoleCollege['admins'][number]) => void;
 }
 
 /** One college in the console: its name, size and admins, with what a super admin can change. */
-export function CollegeCard({ college, onRename, onAddAdmin, onRemoveAdmin }: Props) {
+export function CollegeCard({
+  college,
+  onRename,
+  onAddAdmin,
+  onRemoveAdmin,
+  onResetSecondFactor,
+}: Props) {
   return (
     <Paper withBorder radius="md" p="md">
       <Stack gap="sm">
@@ -48,16 +55,28 @@ export function CollegeCard({ college, onRename, onAddAdmin, onRemoveAdmin }: Pr
                   {admin.email}
                 </Text>
               </div>
-              <Tooltip label="Remove as admin">
-                <ActionIcon
-                  color="red"
-                  variant="subtle"
-                  aria-label={`Remove ${admin.fullName} as admin`}
-                  onClick={() => onRemoveAdmin(admin)}
-                >
-                  <IconUserMinus size={16} />
-                </ActionIcon>
-              </Tooltip>
+              <Group gap={2} wrap="nowrap">
+                <Tooltip label="Reset second factor">
+                  <ActionIcon
+                    color="gray"
+                    variant="subtle"
+                    aria-label={`Reset ${admin.fullName}'s second factor`}
+                    onClick={() => onResetSecondFactor(admin)}
+                  >
+                    <IconShieldOff size={16} />
+                  </ActionIcon>
+                </Tooltip>
+                <Tooltip label="Remove as admin">
+                  <ActionIcon
+                    color="red"
+                    variant="subtle"
+                    aria-label={`Remove ${admin.fullName} as admin`}
+                    onClick={() => onRemoveAdmin(admin)}
+                  >
+                    <IconUserMinus size={16} />
+                  </ActionIcon>
+                </Tooltip>
+              </Group>
             </Group>
           ))}
         </Stack>

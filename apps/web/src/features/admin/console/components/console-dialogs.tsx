@@ -2,13 +2,19 @@ import type { ConsoleCollege } from '@alumnet/contract';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { adminNotify } from '../../shared/notify';
-import { useAddCollegeAdmin, useRemoveAdmin, useRenameCollege } from '../api/console';
+import {
+  useAddCollegeAdmin,
+  useRemoveAdmin,
+  useRenameCollege,
+  useResetSecondFactor,
+} from '../api/console';
 
 export type ConsoleDialog =
   | null
   | { kind: 'rename'; college: ConsoleCollege }
   | { kind: 'add-admin'; college: ConsoleCollege }
-  | { kind: 'remove-admin'; admin: ConsoleCollege['admins'][number] };
+  | { kind: 'remove-admin'; admin: ConsoleCollege['admins'][number] }
+  | { kind: 'reset-mfa'; admin: ConsoleCollege['admins'][number] };
 
 /** Runs a console change: a toast with the server's words, the dialog closed on success. */
 async function run(
@@ -48,6 +54,16 @@ export function ConsoleDialogs({
         centered
       >
         {dialog?.kind === 'remove-admin' && <RemoveAdmin admin={dialog.admin} onClose={onClose} />}
+      </Modal>
+      <Modal
+        opened={dialog?.kind === 'reset-mfa'}
+        onClose={onClose}
+        title="Reset second factor"
+        centered
+      >
+        {dialog?.kind === 'reset-mfa' && (
+          <ResetSecondFactor admin={dialog.admin} onClose={onClose} />
+        )}
       </Modal>
     </>
   );
@@ -134,21 +150,52 @@ function AddAdminForm({ college, onClose }: { college: ConsoleCollege; onClose: 
   );
 }
 
-function RemoveAdmin({
+type Admin = ConsoleCollege['admins'][number];
+
+function RemoveAdmin({ admin, onClose }: { admin: Admin; onClose: () => void }) {
+  const remove = useRemoveAdmin();
+  return (
+    <ConfirmAdminAction
+      admin={admin}
+      onClose={onClose}
+      mutation={remove}
+      action="Remove"
+      text={`${admin.fullName} (${admin.email}) will stay a member of the college but lose the admin area, and is signed out.`}
+    />
+  );
+}
+
+function ResetSecondFactor({ admin, onClose }: { admin: Admin; onClose: () => void }) {
+  const reset = useResetSecondFactor();
+  return (
+    <ConfirmAdminAction
+      admin={admin}
+      onClose={onClose}
+      mutation={reset}
+      action="Reset"
+      text={`${admin.fullName} (${admin.email}) loses every second factor (authenticator app, passkeys, recovery codes) and is signed out; they set up a new one at their next sign-in. Do this only once you are sure it is them asking. It is written in the audit log.`}
+    />
+  );
+}
+
+/** An action on one admin, confirmed first: what it does, then Cancel or the red button. */
+function ConfirmAdminAction({
   admin,
   onClose,
+  mutation,
+  action,
+  text,
 }: {
-  admin: ConsoleCollege['admins'][number];
+  admin: Admin;
   onClose: () => void;
+  mutation: { isPending: boolean; mutateAsync: (userId: string) => Promise<{ message: string }> };
+  action: string;
+  text: string;
 }) {
-  const remove = useRemoveAdmin();
   const [problem, setProblem] = useState('');
   return (
     <Stack>
-      <Text size="sm">
-        {admin.fullName} ({admin.email}) will stay a member of the college but lose the admin area,
-        and is signed out.
-      </Text>
+      <Text size="sm">{text}</Text>
       {problem && (
         <Text c="red" size="sm" role="alert">
           {problem}
@@ -160,10 +207,10 @@ function RemoveAdmin({
         </Button>
         <Button
           color="red"
-          loading={remove.isPending}
-          onClick={() => void run(() => remove.mutateAsync(admin._id), setProblem, onClose)}
+          loading={mutation.isPending}
+          onClick={() => void run(() => mutation.mutateAsync(admin._id), setProblem, onClose)}
         >
-          Remove
+          {action}
         </Button>
       </Group>
     </Stack>

@@ -84,6 +84,7 @@ function Console() {
             onRename={() => setDialog({ kind: 'rename', college })}
             onAddAdmin={() => setDialog({ kind: 'add-admin', college })}
             onRemoveAdmin={(admin) => setDialog({ kind: 'remove-admin', admin })}
+            onResetSecondFactor={(admin) => setDialog({ kind: 'reset-mfa', admin })}
           />
         ))}
       </SimpleGrid>
