@@ -44,6 +44,15 @@ export async function requestJson(method: Method, path: string, body?: unknown):
   const text = await response.text();
   const data: unknown = text ? JSON.parse(text) : undefined;
   if (!response.ok) {
+    // The session owes its second factor now (a factor turned on from another device, issue 30):
+    // every call would be refused, so the browser goes where it can pass it.
+    if (
+      response.status === 403 &&
+      (data as { error?: unknown } | undefined)?.error === 'mfa_required' &&
+      typeof window !== 'undefined' &&
+      window.location.pathname !== '/login/verify'
+    )
+      window.location.assign('/login/verify');
     // The error's schema is loaded with the failure, not with every page.
     const { errorMessage } = await import('./api-error-message');
     throw new ApiRequestError(errorMessage(data, response.status), response.status);
