@@ -180,10 +180,9 @@ export async function buildApp({ config, db, logger = false, backupToken }: Buil
   await app.register(mentoringRoutes, { directorySeconds: config.mentorDirectorySeconds });
   // Issue 30: sessions, the audit log, a second factor, SSO, privacy, the member's own data.
   await app.register(sessionRoutes, {
-    publicUrl: config.publicUrl,
     perIpPerMinute: config.authRateLimitPerMinute,
   });
-  await app.register(auditRoutes, { publicUrl: config.publicUrl });
+  await app.register(auditRoutes);
   await app.register(mfaRoutes, { publicUrl: config.publicUrl });
   await app.register(ssoRoutes, {
     publicUrl: config.publicUrl,
@@ -192,9 +191,9 @@ export async function buildApp({ config, db, logger = false, backupToken }: Buil
     perIpPerMinute: config.authRateLimitPerMinute,
     allowHttpIssuers: config.ssoAllowHttpIssuers,
   });
-  await app.register(privacyRoutes, { publicUrl: config.publicUrl });
+  await app.register(privacyRoutes);
   await app.register(accountDataRoutes, {
-    publicUrl: config.publicUrl,
+    cookieSecure: config.cookieSecure,
     storage: createStorage(config),
   });
   await app.register(feedbackRoutes);

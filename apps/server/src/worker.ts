@@ -2,7 +2,7 @@ import type { DispatchChunk, ImportChunk } from '@alumnet/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { createJobQueue, QUEUES, type EventTicketsJob } from './jobs/queue';
+import { createJobQueue, QUEUES, type DataExportJob, type EventTicketsJob } from './jobs/queue';
 import { closeTransports, createTransports } from './mail/transports';
 import { runAccountDeletion, runDataExport } from './modules/account-data';
 import { createDispatchWorker } from './modules/dispatch/worker';
@@ -88,7 +88,7 @@ export async function startWorker({
     async () => void (await runAccountDeletion(db, storage)),
   );
   await queue.boss.schedule(QUEUES.accountDeletion, '41 * * * *');
-  await loop<{ exportId: string }>(QUEUES.dataExport, async ({ exportId }) => {
+  await loop<DataExportJob>(QUEUES.dataExport, async ({ exportId }) => {
     await runDataExport(exportId, { db, storage, transports, publicUrl: config.publicUrl, log });
   });
   const sendTickets = createTicketMailer({ db, transports, publicUrl: config.publicUrl, log });

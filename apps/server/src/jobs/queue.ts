@@ -34,6 +34,11 @@ export interface EventTicketsJob {
   userIds: string[];
 }
 
+/** A member's "Download my data" request (issue 30), built into one zip by the worker. */
+export interface DataExportJob {
+  exportId: string;
+}
+
 /** Scheduled runs that must not overlap (a slow run and the next minute's on another worker). */
 const ONE_AT_A_TIME: ReadonlySet<string> = new Set([
   QUEUES.notifyInstant,
@@ -187,6 +192,9 @@ export async function createJobQueue(db: Database, options: JobQueueOptions) {
     // Each job its own key: the e-mails' idempotency keys, not the queue, keep a ticket to one.
     enqueueTickets: (job: EventTicketsJob, inTransaction: ExecuteSql) =>
       enqueue(QUEUES.eventTickets, [job], () => randomUUID(), inTransaction),
+    /** One "Download my data" zip, queued with its request's row. */
+    enqueueDataExport: (job: DataExportJob, inTransaction: ExecuteSql) =>
+      enqueue(QUEUES.dataExport, [job], (j) => j.exportId, inTransaction),
     stop,
   };
 }

@@ -12,12 +12,11 @@ import {
 } from '@alumnet/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { inClientTransaction } from '../../db/client';
-import { QUEUES } from '../../jobs/queue';
 import { AppError, badRequest, notFound, tooManyRequests } from '../../lib/errors';
 import type { Storage } from '../../storage';
 import { auditActor } from '../audit/record';
 import { currentUser } from '../auth/plugin';
-import { SESSION_COOKIE } from '../auth/tokens';
+import { clearSessionCookie } from '../auth/cookie';
 import { cancelPendingDeletion } from './deletion';
 import {
   findExportByToken,
@@ -39,12 +38,11 @@ export const EXPORT_MESSAGES = {
 
 /** Issue 30: the member's own data: "Download my data" and "Delete my account". */
 export const accountDataRoutes: FastifyPluginAsyncZod<{
-  publicUrl: string;
+  cookieSecure: boolean;
   /** Where the export zips are; without it (a web-only test app) downloads answer 404. */
   storage?: Storage;
-}> = async (app, { publicUrl, storage }) => {
+}> = async (app, { cookieSecure, storage }) => {
   const service = createAccountDataService(app.db);
-  const cookieSecure = publicUrl.startsWith('https:');
 
   /** Every session of the member is gone: this process and the others forget them, sockets close. */
   const endAll = (userId: string, endedSessionIds: string[]) => {
@@ -75,12 +73,7 @@ export const accountDataRoutes: FastifyPluginAsyncZod<{
         request.body,
       );
       endAll(userId, endedSessionIds);
-      reply.clearCookie(SESSION_COOKIE, {
-        path: '/',
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: cookieSecure,
-      });
+      clearSessionCookie(reply, cookieSecure);
       return { ok: true as const, message, ...view };
     },
   );
@@ -153,20 +146,7 @@ export const accountDataRoutes: FastifyPluginAsyncZod<{
       // The row and its job commit together: no request without its job, no job without its row.
       const outcome = await inClientTransaction(app.db, async (tx, inTransaction) => {
         const made = await insertExport(tx, userId);
-        if (made.row)
-          await app.jobs.boss.insert(
-            [
-              {
-                name: QUEUES.dataExport,
-                data: { exportId: made.row.id },
-                singletonKey: made.row.id,
-                retryLimit: 5,
-                retryDelay: 30,
-                retryBackoff: true,
-              },
-            ],
-            { db: { executeSql: inTransaction as never } },
-          );
+        if (made.row) await app.jobs.enqueueDataExport({ exportId: made.row.id }, inTransaction);
         return made;
       });
       if (!outcome.row)

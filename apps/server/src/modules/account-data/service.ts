@@ -2,9 +2,9 @@ import type { DeleteAccountBody } from '@alumnet/contract';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
-import { verifyPassword, DUMMY_HASH } from '../../lib/passwords';
+import { verifyPassword } from '../../lib/passwords';
 import { recordAudit, type AuditActor } from '../audit/record';
-import { deleteSessionsOfUser } from '../auth/repository';
+import { deleteSessionsOfUser, findPasswordHash } from '../auth/repository';
 import type { SessionUser } from '../auth/repository';
 import { deletionDate, findDeletion, startDeletion } from './deletion';
 
@@ -49,11 +49,8 @@ export function createAccountDataService(db: Database) {
 
     /** The member's own request: the password confirms it is them. */
     async requestDeletion(userId: string, body: DeleteAccountBody) {
-      const found = await db.execute<{ hash: string | null }>(sql`
-        SELECT password_hash AS hash FROM users WHERE id = ${userId} AND deleted_at IS NULL`);
-      const hash = found.rows[0]?.hash ?? null;
-      const right = await verifyPassword(hash ?? DUMMY_HASH, body.password);
-      if (!right || !hash) throw badRequest(ACCOUNT_MESSAGES.wrongPassword);
+      if (!(await verifyPassword(await findPasswordHash(db, userId), body.password)))
+        throw badRequest(ACCOUNT_MESSAGES.wrongPassword);
       const { endedSessionIds, view } = await scheduleDeletion(userId, body.keepContent);
       return {
         endedSessionIds,

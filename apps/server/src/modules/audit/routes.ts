@@ -8,7 +8,7 @@ import { auditCsv, auditScope, readAuditPage } from './service';
  * /dashboard/audit: reading the log, as a page or as CSV. The log is append-only: there is no
  * route that edits or deletes an entry (and the table's trigger refuses it anyway).
  */
-export const auditRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async (app) => {
+export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     API.audit,
     {

@@ -1,5 +1,6 @@
 import { and, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { hashToken, newSessionToken } from './tokens';
 import {
   batches,
   branches,
@@ -33,15 +34,19 @@ export interface SessionUser {
 }
 
 /**
- * A session needs a factor when its user is an admin or has one enrolled, until it passes one:
- * 'verify' when a factor exists, 'enrol' for an admin who has none.
+ * What a new session of the user needs (issue 30): 'verify' when a factor is enrolled, 'enrol'
+ * for an admin who has none, null otherwise.
  */
-export const sessionMfaNeed = sql<'verify' | 'enrol' | null>`case
-  when ${sessions.mfaPassedAt} is not null then null
+const userMfaNeed = sql<'verify' | 'enrol' | null>`case
   when ${users.totpEnabledAt} is not null
     or exists (select 1 from passkeys p where p.user_id = users.id) then 'verify'
   when ${users.userType} = 'a' or ${users.isSuperAdmin} then 'enrol'
   else null end`;
+
+/** The same, for a session: nothing once it passed its factor. */
+export const sessionMfaNeed = sql<'verify' | 'enrol' | null>`case
+  when ${sessions.mfaPassedAt} is not null then null
+  else ${userMfaNeed} end`;
 
 export async function findSessionUser(
   db: Executor,
@@ -96,18 +101,22 @@ export async function insertSession(
   await db.insert(sessions).values({ userId, tokenHash, expiresAt, mfaPassedAt });
 }
 
+/** A new session: the token for its cookie and when it ends; only the token's hash is stored. */
+export async function startSession(
+  db: Executor,
+  userId: string,
+  days: number,
+  mfaPassedAt: Date | null = null,
+) {
+  const token = newSessionToken();
+  const expiresAt = new Date(Date.now() + days * 86_400_000);
+  await insertSession(db, userId, hashToken(token), expiresAt, mfaPassedAt);
+  return { token, expiresAt };
+}
+
 /** What a new session of this user needs before it may do anything (see sessionMfaNeed). */
 export async function newSessionMfaNeed(db: Executor, userId: string) {
-  const [row] = await db
-    .select({
-      need: sql<'verify' | 'enrol' | null>`case
-        when ${users.totpEnabledAt} is not null
-          or exists (select 1 from passkeys p where p.user_id = users.id) then 'verify'
-        when ${users.userType} = 'a' or ${users.isSuperAdmin} then 'enrol'
-        else null end`,
-    })
-    .from(users)
-    .where(eq(users.id, userId));
+  const [row] = await db.select({ need: userMfaNeed }).from(users).where(eq(users.id, userId));
   return row?.need ?? null;
 }
 
@@ -403,4 +412,13 @@ export async function storeTimeZone(db: Executor, userId: string, zone: string) 
     .update(users)
     .set({ timeZone: zone })
     .where(and(eq(users.id, userId), sql`${users.timeZone} IS DISTINCT FROM ${zone}`));
+}
+
+/** The account's password hash (null: it has none yet), for calls that ask for it again. */
+export async function findPasswordHash(db: Executor, userId: string) {
+  const [row] = await db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row?.passwordHash ?? null;
 }

@@ -20,12 +20,13 @@ import {
   signupRequest,
   TIME_ZONE_COOKIE,
 } from '@alumnet/contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import { memberBudget } from '../../lib/rate-limits';
 import { presentSignedInUser } from '../users';
+import { clearSessionCookie, setSessionCookie } from './cookie';
 import { currentUser } from './plugin';
 import { createAuthService, LOGIN_FAILURE_LIMIT, LOGIN_WINDOW_MINUTES } from './service';
 import { SESSION_COOKIE } from './tokens';
@@ -61,22 +62,6 @@ export const authRoutes: FastifyPluginAsyncZod<{
       return Math.max(1, Math.ceil(outcome.ttl / 60_000));
     },
   });
-
-  const setSessionCookie = (reply: FastifyReply, session: { token: string; expiresAt: Date }) =>
-    reply.setCookie(SESSION_COOKIE, session.token, {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: options.cookieSecure,
-      expires: session.expiresAt,
-    });
-  const clearSessionCookie = (reply: FastifyReply) =>
-    reply.clearCookie(SESSION_COOKIE, {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: options.cookieSecure,
-    });
 
   // Per IP, on top of the per-account limit in the service.
   const perIp = { rateLimit: { max: options.perIpPerMinute, timeWindow: '1 minute' } };
@@ -124,7 +109,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
         request.cookies[SESSION_COOKIE],
       );
       app.realtime.endSessions(endedSessionIds);
-      setSessionCookie(reply, session);
+      setSessionCookie(reply, session, options.cookieSecure);
       await auth.rememberTimeZone(user.id, request.cookies[TIME_ZONE_COOKIE]);
       return { ...presentSignedInUser(user), mfa };
     },
@@ -135,7 +120,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     { schema: { tags: ['auth'], response: { 200: okSchema } } },
     async (request, reply) => {
       app.realtime.endSessions(await auth.logout(request.cookies[SESSION_COOKIE]));
-      clearSessionCookie(reply);
+      clearSessionCookie(reply, options.cookieSecure);
       return { ok: true as const, message: 'You have been logged out.' };
     },
   );
@@ -173,7 +158,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
         request.body,
       );
       app.realtime.endSessions(endedSessionIds);
-      setSessionCookie(reply, session);
+      setSessionCookie(reply, session, options.cookieSecure);
       return presentSignedInUser(user);
     },
   );
@@ -204,7 +189,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const { session, user } = await auth.acceptInvitation(request.params.token, request.body);
-      setSessionCookie(reply, session);
+      setSessionCookie(reply, session, options.cookieSecure);
       return presentSignedInUser(user);
     },
   );
@@ -257,7 +242,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
         request.cookies[SESSION_COOKIE],
       );
       app.realtime.endSessions(endedSessionIds);
-      setSessionCookie(reply, session);
+      setSessionCookie(reply, session, options.cookieSecure);
       return { ...presentSignedInUser(user), mfa };
     },
   );

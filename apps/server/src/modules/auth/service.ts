@@ -89,18 +89,8 @@ function isKnownTimeZone(zone: string) {
 
 export function createAuthService(db: Database, options: AuthServiceOptions) {
   /** `mfaPassed`: the session replaces one that had passed its second factor already. */
-  async function startSession(userId: string, mfaPassed = false) {
-    const token = newSessionToken();
-    const expiresAt = new Date(Date.now() + options.sessionDays * 24 * 60 * 60 * 1000);
-    await repo.insertSession(
-      db,
-      userId,
-      hashToken(token),
-      expiresAt,
-      mfaPassed ? new Date() : null,
-    );
-    return { token, expiresAt };
-  }
+  const startSession = (userId: string, mfaPassed = false) =>
+    repo.startSession(db, userId, options.sessionDays, mfaPassed ? new Date() : null);
 
   async function signedInUser(userId: string) {
     const view = await findUserView(db, userId);

@@ -20,7 +20,7 @@ import {
 } from '@simplewebauthn/server';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { openSecret, sealSecret } from '../../db/secret-box';
 import { badRequest, notFound, tooManyRequests, unauthorized } from '../../lib/errors';
 import { policy } from '../../lib/policy';
@@ -96,6 +96,13 @@ export function createMfaService(db: Database, options: MfaServiceOptions) {
     options.forgetSessions({ sessionIds: [caller.sessionId] });
     // Fully signed in now: like a password sign-in without a factor, it stops a pending deletion.
     await cancelPendingDeletion(db, caller.id);
+  }
+
+  /** WebAuthn options, their challenge kept on the session for CHALLENGE_MINUTES. */
+  async function answerWithChallenge(caller: SessionUser, optionsJson: { challenge: string }) {
+    const expiresAt = new Date(Date.now() + CHALLENGE_MINUTES * 60_000);
+    await repo.setChallenge(db, caller.sessionId, optionsJson.challenge, expiresAt);
+    return optionsJson as unknown as Record<string, unknown>;
   }
 
   /** New recovery codes replace the old; the plain codes exist only in this answer. */
@@ -180,13 +187,7 @@ export function createMfaService(db: Database, options: MfaServiceOptions) {
         })),
         authenticatorSelection: { residentKey: 'preferred', userVerification: 'preferred' },
       });
-      await repo.setChallenge(
-        db,
-        caller.sessionId,
-        optionsJson.challenge,
-        new Date(Date.now() + CHALLENGE_MINUTES * 60_000),
-      );
-      return optionsJson as unknown as Record<string, unknown>;
+      return answerWithChallenge(caller, optionsJson);
     },
 
     /** Adds a passkey; the session passes; the account's first factor comes with recovery codes. */
@@ -240,13 +241,7 @@ export function createMfaService(db: Database, options: MfaServiceOptions) {
         })),
         userVerification: 'preferred',
       });
-      await repo.setChallenge(
-        db,
-        caller.sessionId,
-        optionsJson.challenge,
-        new Date(Date.now() + CHALLENGE_MINUTES * 60_000),
-      );
-      return optionsJson as unknown as Record<string, unknown>;
+      return answerWithChallenge(caller, optionsJson);
     },
 
     async authenticatePasskey(caller: SessionUser, response: Record<string, unknown>) {
@@ -345,7 +340,7 @@ export function createMfaService(db: Database, options: MfaServiceOptions) {
     async resetFactors(
       userId: string,
       audit: (
-        tx: Parameters<Parameters<Database['transaction']>[0]>[0],
+        tx: Executor,
         target: { fullName: string; email: string; collegeId: string | null },
       ) => Promise<void>,
     ) {

@@ -5,7 +5,7 @@ import { currentUser } from '../auth/plugin';
 import { findPrivacy, savePrivacy } from './repository';
 
 /** The signed-in member's own privacy settings (issue 30, /settings/privacy). */
-export const privacyRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async (app) => {
+export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['privacy'];
 
   app.get(

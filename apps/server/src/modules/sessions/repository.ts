@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { sessions, users } from '../../db/schema';
+import { sessions } from '../../db/schema';
 
 /** The user's live sessions, the most recently seen first. */
 export async function listSessions(db: Executor, userId: string) {
@@ -33,12 +33,4 @@ export async function deleteOtherSessions(db: Executor, userId: string, keepSess
     .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)))
     .returning({ id: sessions.id });
   return rows.map((row) => row.id);
-}
-
-export async function findPasswordHash(db: Executor, userId: string) {
-  const [row] = await db
-    .select({ passwordHash: users.passwordHash })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row?.passwordHash ?? null;
 }

@@ -14,7 +14,6 @@ const tags = ['sessions'];
 
 /** /settings/security: the member's sessions and their password (issue 30). */
 export const sessionRoutes: FastifyPluginAsyncZod<{
-  publicUrl: string;
   /** Password changes per address and minute, as the sign-in calls. */
   perIpPerMinute?: number;
 }> = async (app, options) => {

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client';
 import { notFound, badRequest } from '../../lib/errors';
 import { hashChosenPassword, verifyPassword } from '../../lib/passwords';
 import type { SessionUser } from '../auth/repository';
-import { updatePassword } from '../auth/repository';
+import { findPasswordHash, updatePassword } from '../auth/repository';
 import { presentSession } from './presenter';
 import * as repo from './repository';
 
@@ -31,7 +31,7 @@ export function createSessionsService(db: Database) {
 
     /** Keeps this session; every other one ends with the old password. */
     async changePassword(user: SessionUser, body: ChangePasswordBody) {
-      const current = await repo.findPasswordHash(db, user.id);
+      const current = await findPasswordHash(db, user.id);
       if (!(await verifyPassword(current, body.currentPassword)))
         throw badRequest(WRONG_CURRENT_PASSWORD_MESSAGE);
       const passwordHash = await hashChosenPassword(body.newPassword);

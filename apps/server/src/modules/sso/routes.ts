@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditActor } from '../audit/record';
 import { deleteSession } from '../auth/repository';
+import { setSessionCookie } from '../auth/cookie';
 import { hashToken, SESSION_COOKIE } from '../auth/tokens';
 import { ATTEMPT_MINUTES } from './repository';
 import { createSsoService } from './service';
@@ -106,13 +107,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<{
       // As a password login does: whatever session this browser carried ends.
       const previous = request.cookies[SESSION_COOKIE];
       if (previous) app.realtime.endSessions(await deleteSession(app.db, hashToken(previous)));
-      reply.setCookie(SESSION_COOKIE, outcome.token, {
-        path: '/',
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: options.cookieSecure,
-        expires: outcome.expiresAt,
-      });
+      setSessionCookie(reply, outcome, options.cookieSecure);
       // The web app's second step (/login/verify) when the provider's sign-in was not enough.
       return reply.redirect(outcome.owesFactor ? '/login/verify' : '/');
     },

@@ -10,7 +10,6 @@ import { openSecret, sealSecret } from '../../db/secret-box';
 import { badRequest, notFound } from '../../lib/errors';
 import { recordAudit, type AuditActor } from '../audit/record';
 import * as authRepo from '../auth/repository';
-import { hashToken, newSessionToken } from '../auth/tokens';
 import { providerCheckedSecondFactor, providerConfiguration, ProviderUnusable } from './provider';
 import * as repo from './repository';
 
@@ -260,9 +259,12 @@ export function createSsoService(db: Database, options: SsoServiceOptions) {
           }
           if (account.isRejected) throw new Refusal('rejected');
           if (!account.isApproved) throw new Refusal('pending');
-          const token = newSessionToken();
-          const expiresAt = new Date(Date.now() + options.sessionDays * 24 * 60 * 60 * 1000);
-          await authRepo.insertSession(tx, account.id, hashToken(token), expiresAt, mfaPassedAt);
+          const { token, expiresAt } = await authRepo.startSession(
+            tx,
+            account.id,
+            options.sessionDays,
+            mfaPassedAt,
+          );
           const owesFactor = !mfaPassedAt && (await authRepo.newSessionMfaNeed(tx, account.id));
           // Fully signed in: the change of mind that stops a pending deletion (as a login's).
           if (!owesFactor) await cancelPendingDeletion(tx, account.id);
