@@ -30,6 +30,13 @@ const loadFailure = (error: Error) =>
     ? 'Failed to fetch user details'
     : 'Error fetching user details';
 
+/** The member's settings pages, linked under their picture. */
+const SETTINGS_LINKS = [
+  { to: paths.notificationSettings, label: 'Notification settings', Icon: IconBell },
+  { to: paths.securitySettings, label: 'Security', Icon: IconShieldLock },
+  { to: paths.privacySettings, label: 'Privacy', Icon: IconEyeOff },
+];
+
 /** The profile screen of member-portal.md §2 (route /profile): card left, form right. */
 export function ProfilePage() {
   const { data } = useSuspenseQuery(meQuery);
@@ -95,33 +102,18 @@ function ProfileCard({ user }: { user: SignedInUser }) {
           </Text>
         )}
         <Group gap="xs" justify="center" mt="md">
-          <Button
-            component={Link}
-            to={paths.notificationSettings}
-            variant="light"
-            size="xs"
-            leftSection={<IconBell size={16} />}
-          >
-            Notification settings
-          </Button>
-          <Button
-            component={Link}
-            to={paths.securitySettings}
-            variant="light"
-            size="xs"
-            leftSection={<IconShieldLock size={16} />}
-          >
-            Security
-          </Button>
-          <Button
-            component={Link}
-            to={paths.privacySettings}
-            variant="light"
-            size="xs"
-            leftSection={<IconEyeOff size={16} />}
-          >
-            Privacy
-          </Button>
+          {SETTINGS_LINKS.map(({ to, label, Icon }) => (
+            <Button
+              key={to}
+              component={Link}
+              to={to}
+              variant="light"
+              size="xs"
+              leftSection={<Icon size={16} />}
+            >
+              {label}
+            </Button>
+          ))}
         </Group>
       </Stack>
     </Paper>
