@@ -12,6 +12,7 @@
  * off the servers' cores (taskset), as phones would be.
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import { realpathSync } from 'node:fs';
 import net from 'node:net';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -29,7 +30,7 @@ type FromChild =
   | { type: 'stamps'; stamps: number[] };
 
 const wall = () => performance.timeOrigin + performance.now();
-const self = fileURLToPath(import.meta.url);
+const self = realpathSync(fileURLToPath(import.meta.url));
 
 function nextMessage<T extends FromChild['type']>(child: ChildProcess, type: T) {
   return new Promise<Extract<FromChild, { type: T }>>((resolve) => {
@@ -100,28 +101,38 @@ async function hold(count: number, port: number) {
 const percentile = (sorted: number[], p: number) =>
   Math.round(sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]! * 10) / 10;
 
-async function main() {
-  const { values: flags } = parseArgs({
-    options: {
-      sockets: { type: 'string', default: '10000' },
-      servers: { type: 'string', default: '1' },
-      clients: { type: 'string', default: '2' },
-      rounds: { type: 'string', default: '10' },
-      bytes: { type: 'string', default: '300' },
-      pin: { type: 'boolean', default: false },
-    },
-  });
-  const SOCKETS = integerFlag('sockets', flags.sockets, 1, 60_000);
-  const SERVERS = integerFlag('servers', flags.servers, 1, 8);
+export interface FanoutOptions {
+  sockets: number;
+  servers: number;
+  /** Client processes; raised to at least one per server and one per 15,000 sockets. */
+  clients: number;
+  rounds: number;
+  bytes: number;
+  /** taskset: clients off the servers' cores. */
+  pin: boolean;
+}
+
+export interface FanoutFigures {
+  sockets: number;
+  servers: number;
+  clients: number;
+  rounds: number;
+  bytes: number;
+  p50_ms: number;
+  p95_ms: number;
+  p99_ms: number;
+  lost: number;
+}
+
+/**
+ * The floor's loop: starts the server and client processes, runs the rounds, stops them and
+ * returns the figures and a row per round. bench:quiz runs it first, with its own layout (the
+ * quiz's server processes, load generators and players), so its ratio compares the same run.
+ */
+export async function runFanout(options: FanoutOptions) {
+  const { sockets: SOCKETS, servers: SERVERS, rounds: ROUNDS, bytes: BYTES, pin: PIN } = options;
   // At least one client per server, and (at 20,000 open files a process) 15,000 sockets at most.
-  const CLIENTS = Math.max(
-    integerFlag('clients', flags.clients, 1, 16),
-    SERVERS,
-    Math.ceil(SOCKETS / 15_000),
-  );
-  const ROUNDS = integerFlag('rounds', flags.rounds, 1, 1000);
-  const BYTES = integerFlag('bytes', flags.bytes, 1, 65_536);
-  const PIN = flags.pin;
+  const CLIENTS = Math.max(options.clients, SERVERS, Math.ceil(SOCKETS / 15_000));
 
   const children: ChildProcess[] = [];
   const start = (role: string, ...args: (string | number)[]) => {
@@ -131,7 +142,7 @@ async function main() {
   };
   const stopAll = () => children.forEach((child) => child.kill());
   // Bounded: whatever happens, the run ends.
-  setTimeout(
+  const deadline = setTimeout(
     () => {
       console.error('bench:fanout took too long; giving up');
       stopAll();
@@ -190,33 +201,80 @@ async function main() {
       'server CPU ms': Math.round(loops.reduce((sum, l) => sum + l.cpuMs, 0) * 10) / 10,
     });
   }
-  stopAll();
+  // Gone before the caller goes on: their sockets and cores are the next thing measured.
+  await Promise.all(
+    children.map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
+          child.once('exit', () => resolve());
+          child.kill();
+        }),
+    ),
+  );
+  clearTimeout(deadline);
 
   latencies.sort((a, b) => a - b);
-  const lost = SOCKETS * ROUNDS - latencies.length;
-  console.log(
-    `bench:fanout  ${BYTES} bytes to ${SOCKETS} loopback sockets, ${SERVERS} server process(es), ` +
-      `${CLIENTS} client process(es)${PIN ? ' (pinned apart)' : ''}, ${ROUNDS} rounds; ` +
-      `machine load ${loadavg()[0]!.toFixed(1)}`,
-  );
-  console.table(rows);
-  const figures = {
+  const figures: FanoutFigures = {
     sockets: SOCKETS,
     servers: SERVERS,
+    clients: CLIENTS,
     rounds: ROUNDS,
+    bytes: BYTES,
     p50_ms: percentile(latencies, 0.5),
     p95_ms: percentile(latencies, 0.95),
     p99_ms: percentile(latencies, 0.99),
-    lost,
+    lost: SOCKETS * ROUNDS - latencies.length,
   };
-  console.log(
-    `all rounds          p50 ${figures.p50_ms}  p95 ${figures.p95_ms}  p99 ${figures.p99_ms} ms, ` +
-      `${lost} not received`,
-  );
-  console.log(JSON.stringify(figures));
+  return { figures, rows };
 }
 
-const [role, ...args] = process.argv.slice(2);
-if (role === 'serve') serve(Number(args[0]), Number(args[1]));
-else if (role === 'hold') await hold(Number(args[0]), Number(args[1]));
-else await main();
+/** The table and summary line of a run (bench:quiz prints them too, before its game). */
+export function printFanout(
+  { figures, rows }: Awaited<ReturnType<typeof runFanout>>,
+  pin: boolean,
+) {
+  console.log(
+    `bench:fanout  ${figures.bytes} bytes to ${figures.sockets} loopback sockets, ` +
+      `${figures.servers} server process(es), ${figures.clients} client process(es)` +
+      `${pin ? ' (pinned apart)' : ''}, ${figures.rounds} rounds; ` +
+      `machine load ${loadavg()[0]!.toFixed(1)}`,
+  );
+  console.table(rows);
+  console.log(
+    `all rounds          p50 ${figures.p50_ms}  p95 ${figures.p95_ms}  p99 ${figures.p99_ms} ms, ` +
+      `${figures.lost} not received`,
+  );
+}
+
+async function main() {
+  const { values: flags } = parseArgs({
+    options: {
+      sockets: { type: 'string', default: '10000' },
+      servers: { type: 'string', default: '1' },
+      clients: { type: 'string', default: '2' },
+      rounds: { type: 'string', default: '10' },
+      bytes: { type: 'string', default: '300' },
+      pin: { type: 'boolean', default: false },
+    },
+  });
+  const result = await runFanout({
+    sockets: integerFlag('sockets', flags.sockets, 1, 60_000),
+    servers: integerFlag('servers', flags.servers, 1, 8),
+    clients: integerFlag('clients', flags.clients, 1, 16),
+    rounds: integerFlag('rounds', flags.rounds, 1, 1000),
+    bytes: integerFlag('bytes', flags.bytes, 1, 65_536),
+    pin: flags.pin,
+  });
+  printFanout(result, flags.pin);
+  const { sockets, servers, rounds, p50_ms, p95_ms, p99_ms, lost } = result.figures;
+  console.log(JSON.stringify({ sockets, servers, rounds, p50_ms, p95_ms, p99_ms, lost }));
+}
+
+// Run as a script (npm run bench:fanout, or one of its own children); imported, it only exports.
+if (process.argv[1] && realpathSync(process.argv[1]) === self) {
+  const [role, ...args] = process.argv.slice(2);
+  if (role === 'serve') serve(Number(args[0]), Number(args[1]));
+  else if (role === 'hold') await hold(Number(args[0]), Number(args[1]));
+  else await main();
+}

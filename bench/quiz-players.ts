@@ -9,7 +9,12 @@
  * Every player's HTTP calls and socket leave from a loopback address of its own group
  * (127.x.y.z): validate-user allows 30 calls a minute per client address.
  */
-import { API, type QuizServerMessage } from '@alumnet/contract';
+import {
+  API,
+  type AnswerState,
+  type QuizServerMessage,
+  type SubmitAnswerAnswer,
+} from '@alumnet/contract';
 import { Agent, request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
@@ -80,10 +85,10 @@ interface Player {
   /** Index of the question on screen, -1 before the first. */
   current: number;
   /** Per question: what submit-answer said, for checking question_results. */
-  outcome: ('correct' | 'wrong' | 'none')[];
+  outcome: AnswerState[];
   results: boolean[];
   /** Per question: the answer_state question_results gave. */
-  told: ('correct' | 'wrong' | 'none')[];
+  told: AnswerState[];
   finished: boolean;
 }
 
@@ -143,6 +148,34 @@ async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Prom
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
 }
 
+type QuestionMessage = Extract<QuizServerMessage, { type: 'question' }>;
+
+/** What bench/quiz.ts's typed question accepts; players type it half the time, spaced and cased. */
+export const BENCH_TYPED_ANSWER = 'Alumnet';
+
+// BENCH ANSWERS: what a player submits to a question, in the shape its kind takes (contract
+// quizAnswerValue), chosen at random: right, wrong, partly right, or a vote.
+function answerFor(message: QuestionMessage, random: () => number): unknown {
+  const shown = message.options.length;
+  const pick = () => Math.floor(random() * shown);
+  switch (message.kind ?? 'single') {
+    case 'multiple':
+      return [...new Set([pick(), pick()])].sort((a, b) => a - b);
+    case 'order': {
+      const order = Array.from({ length: shown }, (_, i) => i);
+      for (let i = shown - 1; i > 0; i--) {
+        const j = Math.floor(random() * (i + 1));
+        [order[i], order[j]] = [order[j]!, order[i]!];
+      }
+      return order;
+    }
+    case 'typed':
+      return random() < 0.5 ? `  ${BENCH_TYPED_ANSWER.toUpperCase()} ` : 'Alumni portal';
+    default:
+      return pick();
+  }
+}
+
 async function play(slice: PlayersSlice, tell: (message: FromPlayers) => void) {
   const { url, code, questions } = slice;
   const random = seededRandom(slice.first);
@@ -155,9 +188,9 @@ async function play(slice: PlayersSlice, tell: (message: FromPlayers) => void) {
       id: null,
       ws: null,
       current: -1,
-      outcome: Array<'none'>(questions).fill('none'),
+      outcome: Array<AnswerState>(questions).fill('none'),
       results: Array<boolean>(questions).fill(false),
-      told: Array<'none'>(questions).fill('none'),
+      told: Array<AnswerState>(questions).fill('none'),
       finished: false,
     });
 
@@ -181,10 +214,12 @@ async function play(slice: PlayersSlice, tell: (message: FromPlayers) => void) {
     tell({ type: 'question-done', index, results: results[index]! });
   };
 
-  async function answer(player: Player, index: number, options: number, shownAt: number) {
-    const option = Math.floor(random() * options);
+  async function answer(player: Player, index: number, asked: QuestionMessage, shownAt: number) {
     const target = `${url}${API.quiz.submitAnswer(code, player.id!)}`;
-    const body = { submitter_answer: option, time_taken: (performance.now() - shownAt) / 1000 };
+    const body = {
+      submitter_answer: answerFor(asked, random),
+      time_taken: (performance.now() - shownAt) / 1000,
+    };
     inFlight++;
     const start = performance.now();
     try {
@@ -195,12 +230,11 @@ async function play(slice: PlayersSlice, tell: (message: FromPlayers) => void) {
         return;
       }
       accepted[index]!++;
-      player.outcome[index] = (JSON.parse(res.body) as { is_correct: boolean }).is_correct
-        ? 'correct'
-        : 'wrong';
+      const marked = JSON.parse(res.body) as SubmitAnswerAnswer;
+      player.outcome[index] = marked.answer_state ?? (marked.is_correct ? 'correct' : 'wrong');
       if (player.n % slice.duplicateEvery !== 0) return;
       duplicates.sent++;
-      const again = await post(target, { ...body, submitter_answer: (option + 1) % options });
+      const again = await post(target, { ...body, submitter_answer: answerFor(asked, random) });
       if (again.status === 409) duplicates.refused409++;
       else if (again.status === 200) duplicates.accepted++;
       else duplicates.other++;
@@ -236,10 +270,7 @@ async function play(slice: PlayersSlice, tell: (message: FromPlayers) => void) {
         player.current = index;
         questionAt[index]!.push(at);
         const delay = random() * slice.answerWithin * message.time_limit * 1000;
-        setTimeout(
-          () => void answer(player, index, message.options.length, shownAt),
-          delay,
-        ).unref();
+        setTimeout(() => void answer(player, index, message, shownAt), delay).unref();
         // Whatever happens to the others, this slice reports the question some time after it.
         if (questionAt[index]!.length === 1)
           setTimeout(() => questionDone(index), (message.time_limit + 15) * 1000).unref();

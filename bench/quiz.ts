@@ -1,6 +1,7 @@
 /**
- * npm run bench:quiz [-- --players 10000 --questions 5 --time-limit 20 --processes K --live-lobby
- *                      --servers N --profile DIR --pin]
+ * npm run bench:quiz [-- --players 10000 --questions 6 --time-limit 20 --processes K --live-lobby
+ *                      --servers N --profile DIR --pin --kinds all|single --floor-rounds 10
+ *                      --floor-bytes 300]
  *
  * One live quiz game with N players on loopback (issue 12, "Benchmark"). The real server runs as
  * a process of its own (apps/server/src/main.ts, ROLE=web) on a scratch database: with
@@ -22,12 +23,26 @@
  * join and connect (V8's used heap, read from their /metrics, after a pause for the collector),
  * and their RSS growth (/proc/<pid>/status) beside it.
  *
+ * The floor first (issue 31): before anything of the quiz starts, bench:fanout's loop runs with
+ * the quiz's own layout (N sockets, the quiz's server processes, its load generators' count, the
+ * same --pin), and the broadcast p99 is reported as a ratio of that floor's p99, measured minutes
+ * apart on the same machine. --floor-rounds 0 skips it.
+ *
  * --pin keeps the server(s) and the load generators on cores of their own (taskset), as the
  * players' phones would be: unpinned, the generators reading their sockets preempt the server in
  * the middle of a broadcast on a 2-core box (bench:fanout shows the same with nothing but TCP).
  */
 import { passSecondFactor } from '../apps/server/src/test/second-factor';
-import { API, type MfaNeed, type QuizServerMessage } from '@alumnet/contract';
+import {
+  API,
+  QUESTION_KINDS,
+  type MfaNeed,
+  type QuestionKind,
+  type QuizServerMessage,
+  type startGameBody,
+  type quizQuestionInput,
+} from '@alumnet/contract';
+import type { z } from 'zod';
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { availableParallelism, loadavg } from 'node:os';
@@ -41,18 +56,23 @@ import { BENCH_ADMIN, seedBenchCollege } from './scratch-database';
 import { benchDatabase, benchRun, gcBetween, pinApart, type BenchDatabase } from './server-process';
 import type { FromPlayers, PlayersReport, PlayersSlice, ToPlayers } from './quiz-players';
 import { playerSessionHash } from './quiz-sessions';
+import { BENCH_TYPED_ANSWER } from './quiz-players';
 import { integerFlag } from './flags';
+import { printFanout, runFanout, type FanoutFigures } from './fanout';
 
 const { values: flags } = parseArgs({
   options: {
     players: { type: 'string', default: '10000' },
-    questions: { type: 'string', default: '5' },
+    questions: { type: 'string', default: '6' },
     'time-limit': { type: 'string', default: '20' },
     processes: { type: 'string' },
     servers: { type: 'string', default: '1' },
     'live-lobby': { type: 'boolean', default: false },
     profile: { type: 'string' },
     pin: { type: 'boolean', default: false },
+    kinds: { type: 'string', default: 'all' },
+    'floor-rounds': { type: 'string', default: '10' },
+    'floor-bytes': { type: 'string', default: '300' },
   },
 });
 const PLAYERS = integerFlag('players', flags.players, 1, 100_000);
@@ -68,7 +88,14 @@ const PROCESSES = integerFlag(
   1,
   PLAYERS,
 );
+if (flags.kinds !== 'all' && flags.kinds !== 'single')
+  throw new Error('--kinds is all (every kind of question, teams on) or single (the spec\'s game)');
+const KINDS = flags.kinds;
+const FLOOR_ROUNDS = integerFlag('floor-rounds', flags['floor-rounds'], 0, 100);
+const FLOOR_BYTES = integerFlag('floor-bytes', flags['floor-bytes'], 1, 65_536);
 const ADMIN = BENCH_ADMIN;
+type QuizQuestionInputBody = z.input<typeof quizQuestionInput>;
+type StartGameBodyInput = z.input<typeof startGameBody>;
 /** The players' sessions are derived from it (quiz-sessions.ts). */
 const RUN_SECRET = randomBytes(16).toString('base64url');
 const wall = () => performance.timeOrigin + performance.now();
@@ -129,7 +156,53 @@ async function countAnswers(database: BenchDatabase, code: string) {
   }
 }
 
-// ------------------------------------------------------------------------------ server process
+// ------------------------------------------------------------------------------ the game
+
+// BENCH QUESTIONS: what the bench's quiz asks. `--kinds all` (issue 31): every kind in turn, one
+// in three with double points; `--kinds single`: the spec's one kind, as before issue 31. The
+// load generators answer each by the `question` message they get (quiz-players.ts answerFor).
+/** The body of the create-quiz call. */
+function benchQuiz() {
+  const kinds: QuestionKind[] = KINDS === 'all' ? [...QUESTION_KINDS] : ['single'];
+  return {
+    title: 'Bench Quiz',
+    questions: Array.from({ length: QUESTIONS }, (_, i): QuizQuestionInputBody => {
+      const kind = kinds[i % kinds.length]!;
+      const base = {
+        question: `Bench question ${i + 1} (${kind}): which option is number ${(i % 4) + 1}?`,
+        options: ['One', 'Two', 'Three', 'Four'],
+        correctOption: i % 4,
+        timeLimit: TIME_LIMIT,
+      };
+      if (KINDS === 'single') return base;
+      const extra = { kind, doublePoints: i % 3 === 2 };
+      switch (kind) {
+        case 'true_false':
+          return { ...base, ...extra, options: [], correctOption: i % 2 };
+        case 'multiple':
+          return { ...base, ...extra, correctOptions: [0, 2], partialCredit: i % 2 === 0 };
+        case 'typed':
+          return { ...base, ...extra, options: [], acceptedAnswers: [BENCH_TYPED_ANSWER, 'Alumni net'] };
+        default:
+          return { ...base, ...extra };
+      }
+    }),
+  };
+}
+
+// BENCH START SETTINGS: the start-game call's body. `--kinds all`: teams on (4, placed by the
+// server), speed scoring and streaks on, a podium of 5; `--kinds single`: the spec's call, no body.
+function benchStartSettings(): StartGameBodyInput | undefined {
+  if (KINDS === 'single') return undefined;
+  return {
+    settings: {
+      speedScoring: true,
+      streakBonus: true,
+      podiumSize: 5,
+      teams: { count: 4, choose: 'auto' },
+    },
+  };
+}
 
 // ------------------------------------------------------------------------------ the host
 
@@ -284,6 +357,21 @@ async function run() {
   }
   if (Number.isFinite(openFiles) && openFiles < Math.ceil(PLAYERS / PROCESSES) + 600)
     throw new Error(`ulimit -n is ${openFiles}: use more --processes`);
+  // The floor, before anything of the quiz runs: same sockets, same processes on each side.
+  let floor: FanoutFigures | null = null;
+  if (FLOOR_ROUNDS > 0) {
+    const result = await runFanout({
+      sockets: PLAYERS,
+      servers: SERVERS,
+      clients: PROCESSES,
+      rounds: FLOOR_ROUNDS,
+      bytes: FLOOR_BYTES,
+      pin: flags.pin,
+    });
+    printFanout(result, flags.pin);
+    floor = result.figures;
+    console.log('');
+  }
   const started = performance.now();
   const database = await benchDatabase();
   // Whatever happens, the run ends.
@@ -319,16 +407,12 @@ async function run() {
       ADMIN.email,
       login.mfa,
     );
-    const quiz = await host.call<{ _id: string }>('POST', API.quizHost.quizzes, {
-      title: 'Bench Quiz',
-      questions: Array.from({ length: QUESTIONS }, (_, i) => ({
-        question: `Bench question ${i + 1}: which option is number ${(i % 4) + 1}?`,
-        options: ['One', 'Two', 'Three', 'Four'],
-        correctOption: i % 4,
-        timeLimit: TIME_LIMIT,
-      })),
-    });
-    const { code } = await host.call<{ code: string }>('POST', API.quizHost.startGame(quiz._id));
+    const quiz = await host.call<{ _id: string }>('POST', API.quizHost.quizzes, benchQuiz());
+    const { code } = await host.call<{ code: string }>(
+      'POST',
+      API.quizHost.startGame(quiz._id),
+      benchStartSettings(),
+    );
     const console_ = hostSocket(url, code, host.cookie());
     console.log(
       `bench:quiz  ${PLAYERS} players, ${QUESTIONS} questions of ${TIME_LIMIT} s, ` +
@@ -460,6 +544,7 @@ async function run() {
       gcDuringGame,
       healthzMs,
       hostHeard,
+      floor,
     });
   } finally {
     await run.cleanup();
@@ -480,6 +565,7 @@ function printFigures(run: {
   gcDuringGame: string;
   healthzMs: ReturnType<typeof summary>;
   hostHeard: { hostState: number; bytes: number };
+  floor: FanoutFigures | null;
 }) {
   const { reports, stored } = run;
   const broadcastMs: number[] = [];
@@ -520,6 +606,7 @@ function printFigures(run: {
     {} as Record<string, number>,
   );
   const extraRows = perQuestion.reduce((sum, q) => sum + q.doubles, 0);
+  const ratio = run.floor ? Math.round((broadcast.p99 / run.floor.p99_ms) * 100) / 100 : null;
   const rssPerPlayer = (run.rss.after - run.rss.before) / Math.max(1, run.connectedCount);
   const heapPerPlayer = (run.heap.after - run.heap.before) / Math.max(1, run.connectedCount);
 
@@ -543,6 +630,9 @@ function printFigures(run: {
   console.log(
     [
       `broadcast latency   p50 ${broadcast.p50}  p95 ${broadcast.p95}  p99 ${broadcast.p99}  max ${broadcast.max} ms (${broadcast.n} deliveries; goal p99 <= 150)`,
+      run.floor
+        ? `floor (same run)    bare TCP p99 ${run.floor.p99_ms} ms to ${run.floor.sockets} sockets; the quiz's broadcast p99 is ${ratio}x the floor (goal <= 1.2)`
+        : 'floor (same run)    not measured (--floor-rounds 0)',
       `answer latency      p50 ${answers.p50}  p95 ${answers.p95}  p99 ${answers.p99}  max ${answers.max} ms (${answers.n} submits; goal p99 <= 100)`,
       `answers lost        ${refusedFirst + missingRows} (${refusedFirst} first submits without 200, ${missingRows} acknowledged but not stored; ${unacknowledgedRows} stored without a 200)`,
       `answers double      ${extraRows + (duplicates.accepted ?? 0)} (${extraRows} extra rows; second submits: ${duplicates.sent ?? 0} sent, ${duplicates.refused409 ?? 0} refused 409, ${duplicates.accepted ?? 0} accepted, ${duplicates.other ?? 0} other)`,
@@ -569,6 +659,8 @@ function printFigures(run: {
       answers_double: extraRows + (duplicates.accepted ?? 0),
       heap_per_player_kb: round1(heapPerPlayer / 1024),
       rss_per_player_kb: round1(rssPerPlayer / 1024),
+      floor_p99_ms: run.floor?.p99_ms ?? null,
+      ratio,
     }),
   );
   const ok =

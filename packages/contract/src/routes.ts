@@ -98,6 +98,11 @@ export const API = {
     submitAnswer: (code: string, playerId: string) =>
       `/api/kahoot/submit-answer/${encodeURIComponent(code)}/${encodeURIComponent(playerId)}`,
     socket: (code: string) => `/api/kahoot/ws/${encodeURIComponent(code)}`,
+    /** Ours (issue 31): a self-paced challenge, played by a signed-in member. */
+    challenge: (code: string) => `/api/quiz-challenges/${encodeURIComponent(code)}`,
+    /** Starts the attempt, or moves on to the next question once this one is answered or over. */
+    challengeNext: (code: string) => `/api/quiz-challenges/${encodeURIComponent(code)}/next`,
+    challengeAnswer: (code: string) => `/api/quiz-challenges/${encodeURIComponent(code)}/answer`,
   },
   /** The host's side of the quiz (ours: the spec shows only the player). */
   quizHost: {
@@ -107,6 +112,11 @@ export const API = {
     game: (code: string) => `/api/quiz-games/${encodeURIComponent(code)}`,
     action: (code: string) => `/api/quiz-games/${encodeURIComponent(code)}/action`,
     results: (code: string) => `/api/quiz-games/${encodeURIComponent(code)}/results.csv`,
+    /** Issue 31: a quiz assigned as a self-paced challenge with a deadline. */
+    challenge: (quizId: string) => `/api/quizzes/${encodeURIComponent(quizId)}/challenges`,
+    /** The college's past and running games, newest first. */
+    games: '/api/quiz-games',
+    report: (code: string) => `/api/quiz-games/${encodeURIComponent(code)}/report`,
   },
   /** Upload Users (improvement: the file is sent once and imported as a job). */
   imports: {

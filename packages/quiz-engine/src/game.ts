@@ -1,14 +1,5 @@
 import { QUIZ, type GameStatus, type LeaderboardEntry } from '@alumnet/contract';
-import { pointsFor } from './scoring';
-
-export interface QuizQuestion {
-  id: string;
-  question: string;
-  options: string[];
-  correctOption: number;
-  /** Seconds. */
-  timeLimit: number;
-}
+import { pointsFor, type QuizQuestion } from './scoring';
 
 export interface Player {
   id: string;

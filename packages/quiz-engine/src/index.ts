@@ -1,4 +1,20 @@
-export { MAX_POINTS, pointsFor } from './scoring';
+export {
+  DEFAULT_SCORING,
+  MAX_POINTS,
+  displayOrder,
+  kindOf,
+  markAnswer,
+  normalizeTyped,
+  pointsFor,
+  rightOrderShown,
+  scoreAnswer,
+  shownOptions,
+  streakBonus,
+  type Marking,
+  type QuizQuestion,
+  type Score,
+  type Scoring,
+} from './scoring';
 export {
   QuizGame,
   QuizStateError,
@@ -11,5 +27,4 @@ export {
   type PlayerResult,
   type PlayerSnapshot,
   type QuestionSummary,
-  type QuizQuestion,
 } from './game';

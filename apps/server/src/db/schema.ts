@@ -1,4 +1,4 @@
-import type { AccessLevel } from '@alumnet/contract';
+import type { AccessLevel, GameSettingsInput } from '@alumnet/contract';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -1191,9 +1191,19 @@ export const quizQuestions = pgTable(
       .references(() => quizzes.id, { onDelete: 'cascade' }),
     position: smallint('position').notNull(),
     question: text('question').notNull(),
+    /** An order question's items in their right order. */
     options: jsonb('options').$type<string[]>().notNull(),
+    /** single and true_false; 0 for the kinds that have no one right option. */
     correctOption: smallint('correct_option').notNull(),
     timeLimit: smallint('time_limit').notNull().default(20),
+    /** Issue 31: the kind (QUESTION_KINDS) and each kind's own fields. */
+    kind: text('kind', { enum: ['single', 'true_false', 'multiple', 'poll', 'typed', 'order'] }).notNull().default('single'),
+    correctOptions: jsonb('correct_options').$type<number[]>().notNull().default([]),
+    partialCredit: boolean('partial_credit').notNull().default(false),
+    acceptedAnswers: jsonb('accepted_answers').$type<string[]>().notNull().default([]),
+    doublePoints: boolean('double_points').notNull().default(false),
+    imageName: text('image_name'),
+    imageAlt: text('image_alt'),
   },
   (t) => [uniqueIndex('quiz_questions_position_uq').on(t.quizId, t.position)],
 );
@@ -1211,6 +1221,12 @@ export const games = pgTable('games', {
   currentQuestion: smallint('current_question'),
   questionStartedAt: timestamp('question_started_at', { withTimezone: true }),
   createdAt: createdAt(),
+  /** Issue 31: a live game, or a self-paced challenge open until its deadline. */
+  kind: text('kind', { enum: ['live', 'challenge'] }).notNull().default('live'),
+  /** The scoring the host chose (GameSettings); '{}' reads as today's rules. */
+  settings: jsonb('settings').$type<GameSettingsInput>().notNull().default({}),
+  deadline: timestamp('deadline', { withTimezone: true }),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
 });
 
 /**
@@ -1238,6 +1254,12 @@ export const players = pgTable(
     name: text('name').notNull(),
     score: integer('score').notNull().default(0),
     joinedAt: createdAt(),
+    /** Issue 31: the team (0-based index into TEAM_NAMES) in team mode. */
+    team: smallint('team'),
+    /** A challenge's attempt: the question out now, since when, and when the player finished. */
+    currentQuestion: smallint('current_question'),
+    questionStartedAt: timestamp('question_started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('players_game_user_uq').on(t.gameId, t.userId)],
 );
@@ -1257,6 +1279,14 @@ export const answers = pgTable(
     isCorrect: boolean('is_correct').notNull(),
     score: integer('score').notNull(),
     createdAt: createdAt(),
+    /** Issue 31: answers that are not one option (several, an order, a text). */
+    value: jsonb('value').$type<number[] | string>(),
+    /** AnswerState as marked; rows older than issue 31 read correct or wrong from is_correct. */
+    state: text('state', { enum: ['correct', 'partial', 'wrong', 'voted'] }),
+    /** The server's measure of the answer's time (time_taken_ms is the client's, kept only). */
+    elapsedMs: integer('elapsed_ms'),
+    /** The streak bonus inside `score`. */
+    bonus: integer('bonus').notNull().default(0),
   },
   // One answer per player per question, enforced by the database.
   (t) => [uniqueIndex('answers_player_question_uq').on(t.playerId, t.questionId)],

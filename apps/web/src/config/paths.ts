@@ -31,6 +31,7 @@ export const paths = {
   notificationSettings: '/settings/notifications',
   quizHost: '/dashboard/quiz',
   quizHostGame: '/dashboard/quiz/game/:code',
+  quizHostReport: '/dashboard/quiz/game/:code/report',
   invite: '/invite/:token',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password/:token',
@@ -69,6 +70,7 @@ export const paths = {
   feedback: '/feedback',
   quiz: '/quiz',
   quizWithCode: '/quiz/:code',
+  quizChallenge: '/quiz/challenge/:code',
 } as const;
 
 /** A path with its `:param` filled in. */
