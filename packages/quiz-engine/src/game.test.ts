@@ -1,7 +1,7 @@
 import { QUIZ } from '@alumnet/contract';
 import { describe, expect, it } from 'vitest';
-import { QuizGame, QuizStateError, type QuizQuestion } from './game';
-import { pointsFor } from './scoring';
+import { QuizGame, QuizInputError, QuizStateError, streakOf, type QuizQuestion } from './game';
+import { pointsFor, rightOrderShown } from './scoring';
 
 const QUESTIONS: QuizQuestion[] = [
   {
@@ -60,8 +60,11 @@ describe('scoring', () => {
     expect(game.answer('a', 1)).toEqual({
       accepted: true,
       isCorrect: true,
+      state: 'correct',
       points: 750,
+      bonus: 0,
       total: 750,
+      streak: 1,
       elapsedMs: 5_000,
     });
     expect(game.answer('b', 0)).toMatchObject({ accepted: true, isCorrect: false, points: 0 });
@@ -153,11 +156,20 @@ describe('the game flow', () => {
       index: 0,
       correctOption: 1,
       distribution: [0, 2, 1],
+      typed: [],
       answered: 3,
     });
-    expect(game.resultFor('a')).toEqual({ option: 1, points: 1000, total: 1000, state: 'correct' });
-    expect(game.resultFor('c')).toEqual({ option: 2, points: 0, total: 0, state: 'wrong' });
-    expect(game.resultFor('d')).toEqual({ option: null, points: 0, total: 0, state: 'none' });
+    const result = { bonus: 0, total: 0, streak: 0 };
+    expect(game.resultFor('a')).toEqual({
+      ...result,
+      value: 1,
+      points: 1000,
+      total: 1000,
+      state: 'correct',
+      streak: 1,
+    });
+    expect(game.resultFor('c')).toEqual({ ...result, value: 2, points: 0, state: 'wrong' });
+    expect(game.resultFor('d')).toEqual({ ...result, value: null, points: 0, state: 'none' });
   });
 
   it('ends early from a running question, counting the answers given', () => {
@@ -214,7 +226,7 @@ describe('the leaderboard', () => {
     game.start();
     game.answer('b', 1);
     expect(game.join('b', 'Bala K')).toEqual({
-      player: { id: 'b', name: 'Bala K', score: 1000, joinOrder: 1 },
+      player: { id: 'b', name: 'Bala K', score: 1000, joinOrder: 1, streak: 1, team: null },
       rejoined: true,
     });
     expect(game.playerCount).toBe(2);
@@ -233,7 +245,7 @@ describe('reconnecting and restoring', () => {
     game.answer('a', 1);
     clock.advance(1_000);
     expect(game.snapshotFor('a')).toEqual({
-      player: { id: 'a', name: 'Asha', score: 1000 - 150, joinOrder: 0 },
+      player: { id: 'a', name: 'Asha', score: 1000 - 150, joinOrder: 0, streak: 1, team: null },
       status: 'question',
       totalPlayers: 2,
       question: { index: 0, question: QUESTIONS[0], remainingMs: 6_000, yourAnswer: 1 },
@@ -289,5 +301,309 @@ describe('reconnecting and restoring', () => {
         { ...base, status: 'question', currentIndex: 0 },
       ),
     ).toThrow('start time');
+  });
+});
+
+const KINDS: QuizQuestion[] = [
+  { id: 'k1', question: 'Pick 4', options: ['3', '4'], correctOption: 1, timeLimit: 10 },
+  {
+    id: 'k2',
+    kind: 'multiple',
+    question: 'Primes?',
+    options: ['2', '3', '4'],
+    correctOption: 0,
+    correctOptions: [0, 1],
+    partialCredit: true,
+    timeLimit: 10,
+  },
+  {
+    id: 'k3',
+    kind: 'poll',
+    question: 'Tea?',
+    options: ['Tea', 'Coffee'],
+    correctOption: 0,
+    timeLimit: 10,
+  },
+  {
+    id: 'k4',
+    kind: 'typed',
+    question: 'Capital?',
+    options: [],
+    correctOption: 0,
+    acceptedAnswers: ['Delhi', 'New Delhi'],
+    doublePoints: true,
+    timeLimit: 10,
+  },
+  {
+    id: 'k5',
+    kind: 'order',
+    question: 'Count',
+    options: ['1', '2', '3'],
+    correctOption: 0,
+    timeLimit: 10,
+  },
+  { id: 'k6', question: 'Again 4', options: ['3', '4'], correctOption: 1, timeLimit: 10 },
+];
+
+function setupWith(
+  settings: Partial<ConstructorParameters<typeof QuizGame>[0]['settings'] & object> = {},
+  questions = KINDS,
+) {
+  let now = 5_000_000;
+  const game = new QuizGame({
+    questions,
+    clock: () => now,
+    settings: { speedScoring: false, streakBonus: true, podiumSize: 3, teams: null, ...settings },
+  });
+  return { game, advance: (ms: number) => (now += ms) };
+}
+
+/** Plays the question running now with the answers given, then closes it. */
+function play(game: QuizGame, answers: Record<string, Parameters<QuizGame['answer']>[1]>) {
+  for (const [id, value] of Object.entries(answers)) {
+    const outcome = game.answer(id, value);
+    if (!outcome.accepted) throw new Error(`${id}: ${outcome.reason}`);
+  }
+  const summary = game.closeQuestion();
+  if (game.currentIndex + 1 < game.questions.length) game.next();
+  return summary;
+}
+
+describe('question kinds in a game', () => {
+  it('marks and scores every kind, with partial credit, double points and a tally for each', () => {
+    const { game } = setupWith({ streakBonus: false });
+    for (const id of ['a', 'b', 'c']) game.join(id, id.toUpperCase());
+    game.start();
+    play(game, { a: 1, b: 0 });
+    expect(game.answer('a', 'two')).toEqual({ accepted: false, reason: 'bad_answer' });
+    expect(game.answer('a', [0, 0])).toEqual({ accepted: false, reason: 'bad_answer' });
+    expect(game.answer('a', [0, 1])).toMatchObject({
+      accepted: true,
+      state: 'correct',
+      points: 1000,
+    });
+    expect(game.answer('b', [0])).toMatchObject({
+      state: 'partial',
+      points: 500,
+      isCorrect: false,
+    });
+    expect(game.answer('c', [0, 2])).toMatchObject({ state: 'wrong', points: 0 });
+    expect(game.closeQuestion()).toMatchObject({
+      correctOption: -1,
+      distribution: [3, 1, 1],
+      answered: 3,
+    });
+    game.next();
+    expect(game.answer('a', 1)).toMatchObject({ state: 'voted', points: 0, isCorrect: false });
+    expect(play(game, { b: 1, c: 0 }).distribution).toEqual([1, 2]);
+    expect(game.answer('a', '')).toEqual({ accepted: false, reason: 'bad_answer' });
+    expect(game.answer('a', ' new DELHI ')).toMatchObject({ state: 'correct', points: 2000 });
+    game.answer('b', 'delhi');
+    game.answer('c', 'Mumbai');
+    expect(game.closeQuestion()).toMatchObject({
+      distribution: [],
+      typed: [
+        { text: 'delhi', count: 1, correct: true },
+        { text: 'mumbai', count: 1, correct: false },
+        { text: 'new delhi', count: 1, correct: true },
+      ],
+    });
+    game.next();
+    const right = rightOrderShown(KINDS[4]!);
+    expect(game.answer('a', right)).toMatchObject({ state: 'correct', points: 1000 });
+    // Two items swapped: the third one is still in its place.
+    expect(game.answer('b', [right[1]!, right[0]!, right[2]!])).toMatchObject({ state: 'wrong' });
+    expect(game.answer('c', [0, 1])).toEqual({ accepted: false, reason: 'bad_answer' });
+    const tally = game.closeQuestion().distribution;
+    expect(tally[right[0]!]).toBe(1);
+    expect(tally[right[2]!]).toBe(2);
+    expect(game.resultFor('a')).toMatchObject({ value: right, state: 'correct' });
+    expect(game.resultFor('c')).toMatchObject({ value: null, state: 'none' });
+  });
+
+  it('keeps the spec’s refusal of an option that does not exist for single choice', () => {
+    const { game } = setupWith();
+    game.join('a', 'A');
+    game.start();
+    expect(game.answer('a', 2)).toEqual({ accepted: false, reason: 'bad_option' });
+    expect(game.answer('a', 'x')).toEqual({ accepted: false, reason: 'bad_answer' });
+  });
+});
+
+describe('streaks', () => {
+  it('grow with right answers, survive a poll, and end with a wrong, partial or missing answer', () => {
+    const { game } = setupWith();
+    for (const id of ['a', 'b', 'c']) game.join(id, id.toUpperCase());
+    game.start();
+    play(game, { a: 1, b: 1, c: 1 });
+    expect(game.player('a')?.streak).toBe(1);
+    expect(game.answer('a', [0, 1])).toMatchObject({ points: 1100, bonus: 100, streak: 2 });
+    expect(game.answer('b', [0])).toMatchObject({ state: 'partial', bonus: 0, streak: 0 });
+    play(game, {}); // c did not answer: streak lost
+    expect(game.player('c')?.streak).toBe(0);
+    // The poll: nobody's streak moves, answered or not.
+    play(game, { a: 0 });
+    expect(game.player('a')?.streak).toBe(2);
+    expect(game.answer('a', 'delhi')).toMatchObject({ points: 2200, bonus: 200, streak: 3 });
+    expect(game.answer('b', 'delhi')).toMatchObject({ points: 2000, bonus: 0, streak: 1 });
+  });
+
+  it('caps the bonus at +500', () => {
+    const questions = Array.from({ length: 8 }, (_, i) => ({ ...KINDS[0]!, id: `s${i}` }));
+    const { game } = setupWith({}, questions);
+    game.join('a', 'A');
+    game.start();
+    const bonuses: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const outcome = game.answer('a', 1);
+      if (outcome.accepted) bonuses.push(outcome.bonus);
+      game.closeQuestion();
+      if (i < 7) game.next();
+    }
+    expect(bonuses).toEqual([0, 100, 200, 300, 400, 500, 500, 500]);
+    expect(game.player('a')?.score).toBe(8000 + 2500);
+  });
+
+  it('puts the streak back when an answer is withdrawn', () => {
+    const { game } = setupWith();
+    game.join('a', 'A');
+    game.start();
+    play(game, { a: 1 });
+    game.answer('a', [0, 1]);
+    game.withdrawAnswer('a');
+    expect(game.player('a')).toMatchObject({ streak: 1, score: 1000 });
+  });
+
+  it('is rebuilt from the marks kept (streakOf)', () => {
+    const marks = new Map([
+      ['k1', 'correct'],
+      ['k2', 'correct'],
+      ['k3', 'voted'],
+      ['k4', 'correct'],
+    ] as const);
+    const stateOf = (id: string) => marks.get(id as never);
+    expect(streakOf(KINDS, stateOf, 3)).toBe(3);
+    expect(streakOf(KINDS, stateOf, 4)).toBe(0);
+    expect(streakOf(KINDS, stateOf, 4, true)).toBe(3);
+    expect(streakOf(KINDS, (id) => (id === 'k1' ? 'wrong' : stateOf(id)), 3)).toBe(2);
+  });
+});
+
+describe('settings', () => {
+  it('speed off gives 1000 for a right answer whenever it comes', () => {
+    const { game, advance } = setupWith({ streakBonus: false });
+    game.join('a', 'A');
+    game.start();
+    advance(9_000);
+    expect(game.answer('a', 1)).toMatchObject({ points: 1000 });
+  });
+
+  it('shows as many podium places as the host chose', () => {
+    const { game } = setupWith({ podiumSize: 5 });
+    for (const id of 'abcdefg') game.join(id, id);
+    expect(game.podium()).toHaveLength(5);
+    expect(setup().game.podium()).toHaveLength(0);
+  });
+});
+
+describe('teams', () => {
+  it('places players evenly (fewest members, lowest index on ties); a rejoin keeps the team', () => {
+    const { game } = setupWith({ teams: { count: 3, choose: 'auto' } });
+    for (const id of 'abcde') game.join(id, id);
+    expect([...'abcde'].map((id) => game.player(id)?.team)).toEqual([0, 1, 2, 0, 1]);
+    expect(game.join('a', 'a', 2).player.team).toBe(0);
+    expect(game.needsTeam('z')).toBe(false);
+  });
+
+  it('makes players pick when the game says so', () => {
+    const { game } = setupWith({ teams: { count: 2, choose: 'players' } });
+    expect(game.needsTeam('a')).toBe(true);
+    expect(() => game.join('a', 'A')).toThrow(QuizInputError);
+    expect(() => game.join('a', 'A', 2)).toThrow('Pick a team to join.');
+    expect(game.join('a', 'A', 1).player.team).toBe(1);
+    expect(game.needsTeam('a')).toBe(false);
+    expect(game.join('a', 'A').rejoined).toBe(true);
+  });
+
+  it('scores a team by its members’ mean; equal means go to the lower team index', () => {
+    const { game } = setupWith({ streakBonus: false, teams: { count: 3, choose: 'players' } });
+    game.join('a', 'A', 1);
+    game.join('b', 'B', 1);
+    game.join('c', 'C', 1);
+    game.join('d', 'D', 0);
+    game.start();
+    play(game, { a: 1, b: 1, c: 0, d: 0 });
+    // Blue: (1000 + 1000 + 0) / 3; Red: 0; Green has nobody and is not listed.
+    expect(game.teamStandings()).toEqual([
+      { team: 1, name: 'Blue', rank: 1, score: 667, members: 3 },
+      { team: 0, name: 'Red', rank: 2, score: 0, members: 1 },
+    ]);
+    expect(game.leaderboard()).toEqual([
+      { rank: 1, name: 'Blue', score: 667 },
+      { rank: 2, name: 'Red', score: 0 },
+    ]);
+    expect(game.playerLeaderboard(2).map((e) => e.name)).toEqual(['A', 'B']);
+    expect(game.rankOf('d')).toEqual({ rank: 4, name: 'D', score: 0 });
+    expect(game.teamRankOf('d')).toEqual({ rank: 2, name: 'Red', score: 0 });
+    // Red's one member overtakes Blue's mean (Blue: 2000 + 0 + 500 over 3).
+    game.answer('d', [0, 1]);
+    game.answer('a', [2]);
+    game.answer('b', [2]);
+    game.answer('c', [0]); // partial: 500
+    game.closeQuestion();
+    expect(game.teamStandings().map((t) => [t.name, t.score])).toEqual([
+      ['Red', 1000],
+      ['Blue', 833],
+    ]);
+    // Equal means: Red (index 0) before Blue, whoever answered first.
+    const tie = setupWith({ streakBonus: false, teams: { count: 2, choose: 'auto' } }).game;
+    tie.join('a', 'A');
+    tie.join('b', 'B');
+    tie.start();
+    play(tie, { b: 1, a: 1 });
+    expect(tie.podium().map((e) => e.name)).toEqual(['Red', 'Blue']);
+    expect(setupWith().game.teamRankOf('a')).toBeNull();
+  });
+
+  it('restores teams, streaks and marked answers from the record', () => {
+    const game = QuizGame.restore(
+      {
+        questions: KINDS,
+        clock: () => 10_000,
+        settings: {
+          speedScoring: false,
+          streakBonus: true,
+          podiumSize: 3,
+          teams: { count: 2, choose: 'auto' },
+        },
+      },
+      {
+        status: 'question',
+        currentIndex: 1,
+        questionStartedAt: 9_000,
+        players: [
+          { id: 'a', name: 'A', score: 1000, team: 1, streak: 2 },
+          { id: 'b', name: 'B', score: 0, team: null, streak: 0 },
+          { id: 'c', name: 'C', score: 0 },
+        ],
+        answers: [
+          {
+            playerId: 'a',
+            value: [0],
+            state: 'partial',
+            isCorrect: false,
+            points: 500,
+            bonus: 0,
+            elapsedMs: 900,
+          },
+        ],
+      },
+    );
+    expect(['a', 'b', 'c'].map((id) => game.player(id)?.team)).toEqual([1, 0, 0]);
+    expect(game.answerOf('a')).toMatchObject({ value: [0], state: 'partial', points: 500 });
+    expect(game.answer('b', [0, 1])).toMatchObject({ streak: 1 });
+    game.join('d', 'D');
+    expect(game.player('d')?.team).toBe(1);
+    expect(game.closeQuestion().distribution).toEqual([2, 1, 0]);
   });
 });

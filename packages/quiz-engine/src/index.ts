@@ -17,12 +17,18 @@ export {
 } from './scoring';
 export {
   QuizGame,
+  QuizInputError,
   QuizStateError,
+  streakOf,
   type Answer,
   type AnswerOutcome,
   type AnswerRejection,
   type GameOptions,
   type GameRecord,
+  type MarkedState,
+  type RecordedAnswer,
+  type TeamStanding,
+  type TypedTally,
   type Player,
   type PlayerResult,
   type PlayerSnapshot,
