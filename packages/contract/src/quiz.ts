@@ -40,7 +40,14 @@ export const QUIZ = {
 } as const;
 
 /** Issue 31: the kinds of question. `single` is the spec's one kind. */
-export const QUESTION_KINDS = ['single', 'true_false', 'multiple', 'poll', 'typed', 'order'] as const;
+export const QUESTION_KINDS = [
+  'single',
+  'true_false',
+  'multiple',
+  'poll',
+  'typed',
+  'order',
+] as const;
 export type QuestionKind = (typeof QUESTION_KINDS)[number];
 export const QUESTION_KIND_LABELS: Record<QuestionKind, string> = {
   single: 'Single choice',
@@ -52,7 +59,16 @@ export const QUESTION_KIND_LABELS: Record<QuestionKind, string> = {
 };
 export const TRUE_FALSE_OPTIONS = ['True', 'False'] as const;
 /** Teams are named, not numbered: a name is easier to shout across a hall. */
-export const TEAM_NAMES = ['Red', 'Blue', 'Green', 'Yellow', 'Purple', 'Orange', 'Teal', 'Pink'] as const;
+export const TEAM_NAMES = [
+  'Red',
+  'Blue',
+  'Green',
+  'Yellow',
+  'Purple',
+  'Orange',
+  'Teal',
+  'Pink',
+] as const;
 
 /** Issue 31: the editor's and the players' words for the new kinds (ours, not the spec's). */
 export const QUIZ_EDITOR_MESSAGES = {
@@ -398,7 +414,15 @@ export const quizQuestionInput = z
       .max(QUIZ.maxOptions, optionsMessage)
       .default([]),
     correctOption: z.number().int().min(0).default(0),
-    correctOptions: z.array(z.number().int().min(0).max(QUIZ.maxOptions - 1)).default([]),
+    correctOptions: z
+      .array(
+        z
+          .number()
+          .int()
+          .min(0)
+          .max(QUIZ.maxOptions - 1),
+      )
+      .default([]),
     partialCredit: z.boolean().default(false),
     acceptedAnswers: z
       .array(z.string().trim().min(1, QUIZ_EDITOR_MESSAGES.acceptedEmpty).max(QUIZ.maxTypedLength))

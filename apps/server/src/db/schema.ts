@@ -1197,7 +1197,9 @@ export const quizQuestions = pgTable(
     correctOption: smallint('correct_option').notNull(),
     timeLimit: smallint('time_limit').notNull().default(20),
     /** Issue 31: the kind (QUESTION_KINDS) and each kind's own fields. */
-    kind: text('kind', { enum: ['single', 'true_false', 'multiple', 'poll', 'typed', 'order'] }).notNull().default('single'),
+    kind: text('kind', { enum: ['single', 'true_false', 'multiple', 'poll', 'typed', 'order'] })
+      .notNull()
+      .default('single'),
     correctOptions: jsonb('correct_options').$type<number[]>().notNull().default([]),
     partialCredit: boolean('partial_credit').notNull().default(false),
     acceptedAnswers: jsonb('accepted_answers').$type<string[]>().notNull().default([]),
@@ -1222,7 +1224,9 @@ export const games = pgTable('games', {
   questionStartedAt: timestamp('question_started_at', { withTimezone: true }),
   createdAt: createdAt(),
   /** Issue 31: a live game, or a self-paced challenge open until its deadline. */
-  kind: text('kind', { enum: ['live', 'challenge'] }).notNull().default('live'),
+  kind: text('kind', { enum: ['live', 'challenge'] })
+    .notNull()
+    .default('live'),
   /** The scoring the host chose (GameSettings); '{}' reads as today's rules. */
   settings: jsonb('settings').$type<GameSettingsInput>().notNull().default({}),
   deadline: timestamp('deadline', { withTimezone: true }),

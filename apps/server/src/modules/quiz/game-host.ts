@@ -1,10 +1,22 @@
 import {
   QUIZ_MESSAGES,
+  QUIZ_PLAY_MESSAGES,
+  TEAM_NAMES,
   type HostState,
+  type QuizAnswerValue,
   type QuizServerMessage,
   type SubmitAnswerAnswer,
 } from '@alumnet/contract';
-import { QuizGame, QuizStateError, type AnswerRejection } from '@alumnet/quiz-engine';
+import {
+  QuizGame,
+  QuizInputError,
+  QuizStateError,
+  kindOf,
+  streakOf,
+  type AnswerRejection,
+  type MarkedState,
+  type QuizQuestion,
+} from '@alumnet/quiz-engine';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../../db/client';
 import { appSecret } from '../../db/app-secret';
@@ -23,8 +35,11 @@ import {
   hostStateOf,
   questionMessage,
   resultMessages,
+  revealOf,
+  teamPlaces,
   toEngineQuestion,
   type GameEvent,
+  type PlayerResultTuple,
 } from './presenter';
 import { userOfPlayerToken } from './player-token';
 import * as repo from './repository';
@@ -73,11 +88,11 @@ interface Operations {
   // known, so a credential signed for another game is refused without a database read.
   join: (
     game: LiveGame,
-    args: { token: string; name: string },
-  ) => Promise<{ name: string; total_players: number; score: number }>;
+    args: { token: string; name: string; team?: number },
+  ) => Promise<{ name: string; total_players: number; score: number; team?: string | null }>;
   submit: (
     game: LiveGame,
-    args: { token: string; option: number; timeTakenMs: number },
+    args: { token: string; option: QuizAnswerValue; timeTakenMs: number },
   ) => Promise<SubmitAnswerAnswer>;
   connect: (game: LiveGame, args: { token: string }) => Promise<PlayerConnection>;
   hostState: (game: LiveGame, args: null) => Promise<HostState>;
@@ -93,7 +108,11 @@ const REJECTIONS: Record<AnswerRejection, () => AppError> = {
   already_answered: () => conflict('You have already answered this question.'),
   too_late: () => conflict(QUIZ_MESSAGES.tooLate),
   bad_option: () => badRequest('Choose one of the options shown.'),
+  bad_answer: () => badRequest(QUIZ_PLAY_MESSAGES.badAnswer),
 };
+
+/** A player's team as players see it: its name (team mode), else null. */
+const teamName = (team: number | null) => (team === null ? null : (TEAM_NAMES[team] ?? null));
 
 /**
  * The games this process hosts, in memory: it runs their engines and question timers, writes
@@ -175,6 +194,7 @@ export class GameHost {
       return await run(game, args);
     } catch (error) {
       if (error instanceof QuizStateError) throw conflict(error.message);
+      if (error instanceof QuizInputError) throw badRequest(QUIZ_PLAY_MESSAGES.teamNeeded);
       throw error;
     }
   }
@@ -199,23 +219,25 @@ export class GameHost {
   private async restore(code: string): Promise<LiveGame> {
     const row = await repo.findGame(this.db, code);
     if (!row) throw notFound(GAME_NOT_FOUND);
-    const [questions, roster] = await Promise.all([
+    const [rows, roster] = await Promise.all([
       repo.quizQuestionsOf(this.db, row.quizId),
       repo.gamePlayers(this.db, row.id),
     ]);
-    const current = row.currentQuestion === null ? undefined : questions[row.currentQuestion];
+    const questions = rows.map(toEngineQuestion);
+    const current = row.currentQuestion === null ? undefined : rows[row.currentQuestion];
     const answers =
       current && row.questionStartedAt
         ? await repo.answersTo(this.db, row.id, current.id, row.questionStartedAt)
         : [];
+    const streaks = await this.streaksOf(row, questions);
     const engine = QuizGame.restore(
-      { questions: questions.map(toEngineQuestion), clock: this.clock },
+      { questions, clock: this.clock, settings: row.settings },
       {
         status: row.status,
         currentIndex: row.currentQuestion,
         questionStartedAt: row.questionStartedAt?.getTime() ?? null,
-        players: roster,
-        answers: answers.map((a) => ({ ...a, option: a.option ?? -1 })),
+        players: roster.map((p) => ({ ...p, streak: streaks.get(p.id) ?? 0 })),
+        answers,
       },
     );
     const game: LiveGame = {
@@ -235,6 +257,28 @@ export class GameHost {
     return game;
   }
 
+  /**
+   * Each player's streak as the marks stored say: only games that give a streak bonus need it
+   * (elsewhere the streak changes no points), so the others skip the read.
+   */
+  private async streaksOf(row: repo.GameRow, questions: QuizQuestion[]) {
+    const streaks = new Map<string, number>();
+    if (!row.settings.streakBonus || row.currentQuestion === null) return streaks;
+    const marks = new Map<string, Map<string, MarkedState>>();
+    for (const m of await repo.gameMarks(this.db, row.id)) {
+      let mine = marks.get(m.playerId);
+      if (!mine) marks.set(m.playerId, (mine = new Map()));
+      mine.set(m.questionId, m.state ?? (m.isCorrect ? 'correct' : 'wrong'));
+    }
+    const running = row.status === 'question';
+    for (const [playerId, mine] of marks)
+      streaks.set(
+        playerId,
+        streakOf(questions, (id) => mine.get(id), row.currentQuestion, running),
+      );
+    return streaks;
+  }
+
   // ------------------------------------------------------------ operations
 
   /** The member a player_id names in this game; a 401 for one signed for any other game. */
@@ -248,11 +292,22 @@ export class GameHost {
     return userId;
   }
 
-  private async join(game: LiveGame, { token, name }: { token: string; name: string }) {
+  private async join(
+    game: LiveGame,
+    { token, name, team }: { token: string; name: string; team?: number },
+  ) {
     const userId = await this.userOf(game, token);
-    if (game.engine.status === 'finished') throw conflict('This game is over.');
-    const row = await repo.upsertPlayer(this.db, game.id, userId, name);
-    const { player, rejoined } = game.engine.join(row.id, name);
+    const { engine } = game;
+    if (engine.status === 'finished') throw conflict('This game is over.');
+    const known = game.playerOf.get(userId);
+    // Refused before anything is written: a player of a pick-your-team game names one.
+    if (engine.needsTeam(known ?? '', team)) throw badRequest(QUIZ_PLAY_MESSAGES.teamNeeded);
+    const picked = engine.settings.teams?.choose === 'players' ? (team ?? null) : null;
+    const row = await repo.upsertPlayer(this.db, game.id, userId, name, picked);
+    const { player, rejoined } = engine.join(row.id, name, row.team);
+    // A team the game placed the player in (not stored by the upsert) is stored now.
+    if (player.team !== null && player.team !== row.team)
+      await repo.setPlayerTeam(this.db, row.id, player.team);
     game.playerOf.set(userId, row.id);
     if (!rejoined) {
       this.emit({
@@ -262,12 +317,17 @@ export class GameHost {
       });
       this.pushHost(game);
     }
-    return { name: player.name, total_players: game.engine.playerCount, score: player.score };
+    return {
+      name: player.name,
+      total_players: engine.playerCount,
+      score: player.score,
+      ...(engine.teamMode ? { team: teamName(player.team) } : {}),
+    };
   }
 
   private async submit(
     game: LiveGame,
-    args: { token: string; option: number; timeTakenMs: number },
+    args: { token: string; option: QuizAnswerValue; timeTakenMs: number },
   ): Promise<SubmitAnswerAnswer> {
     const userId = await this.userOf(game, args.token);
     const playerId = game.playerOf.get(userId);
@@ -286,10 +346,16 @@ export class GameHost {
       stored = await this.storeAnswer({
         playerId,
         questionId: question!.id,
-        option: args.option,
+        // The spec's column keeps the option of the one-option kinds; `value` keeps every answer.
+        option:
+          typeof args.option === 'number' && kindOf(question!) !== 'multiple' ? args.option : null,
         timeTakenMs: args.timeTakenMs,
         isCorrect: outcome.isCorrect,
         score: outcome.points,
+        value: args.option,
+        state: outcome.state,
+        elapsedMs: outcome.elapsedMs,
+        bonus: outcome.bonus,
       });
     } catch (error) {
       engine.withdrawAnswer(playerId);
@@ -308,10 +374,13 @@ export class GameHost {
     }
     this.pushHost(game);
     if (engine.status === 'question' && engine.everyoneAnswered()) void this.closeSafely(game);
+    const single = kindOf(question!) === 'single' && !engine.settings.streakBonus;
     return {
       is_correct: outcome.isCorrect,
       score_added: outcome.points,
       score_earned: outcome.total,
+      // The spec's three fields for its single choice on today's rules; the rest say more.
+      ...(single ? {} : { answer_state: outcome.state, streak_bonus: outcome.bonus }),
     };
   }
 
@@ -327,6 +396,7 @@ export class GameHost {
         score: player.score,
         status: snapshot.status,
         total_players: snapshot.totalPlayers,
+        ...(game.engine.teamMode ? { team: teamName(player.team) } : {}),
       },
     ];
     if (snapshot.question)
@@ -427,27 +497,40 @@ export class GameHost {
   private resultsEvent(game: LiveGame): Extract<GameEvent, { kind: 'results' }> {
     const { engine } = game;
     const summary = engine.summary();
-    const players: Record<string, [number, number, number | null, number]> = {};
+    const question = engine.currentQuestion!;
+    const players: Record<string, PlayerResultTuple> = {};
     engine.standings().forEach((player, i) => {
-      const result = engine.resultFor(player.id)!;
-      players[player.id] = [result.points, result.total, result.option, i + 1];
+      const r = engine.resultFor(player.id)!;
+      players[player.id] = [r.points, r.total, r.value, i + 1, r.state, r.streak, player.team];
     });
     return {
       kind: 'results',
       code: game.code,
       questionId: summary.questionId,
       correctAnswer: summary.correctOption,
+      ...(kindOf(question) === 'single' ? {} : { reveal: revealOf(question, summary) }),
+      ...(engine.settings.streakBonus ? { streaks: true } : {}),
       top: engine.leaderboard(),
+      ...(engine.teamMode ? { by: 'teams' as const, teams: teamPlaces(engine) } : {}),
       players,
     };
   }
 
   private finishedEvent(game: LiveGame): Extract<GameEvent, { kind: 'finished' }> {
-    const players: Record<string, [number, number]> = {};
-    game.engine.standings().forEach((player, i) => {
-      players[player.id] = [i + 1, player.score];
+    const { engine } = game;
+    const players: Extract<GameEvent, { kind: 'finished' }>['players'] = {};
+    engine.standings().forEach((player, i) => {
+      players[player.id] = engine.teamMode
+        ? [i + 1, player.score, player.team]
+        : [i + 1, player.score];
     });
-    return { kind: 'finished', code: game.code, podium: game.engine.podium(), players };
+    return {
+      kind: 'finished',
+      code: game.code,
+      podium: engine.podium(),
+      ...(engine.teamMode ? { by: 'teams' as const, teams: teamPlaces(engine) } : {}),
+      players,
+    };
   }
 
   // ------------------------------------------------------------ plumbing

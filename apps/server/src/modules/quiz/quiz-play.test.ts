@@ -165,8 +165,9 @@ describe('a game over the socket', () => {
     await meeraSocket.next('question', (m) => m.question_number === 2);
     const rahulTotal = (await submit(code, rahul.id, 0)).json().score_earned as number;
     // Each scored near 1000 once; on equal scores the earlier joiner (Meera) ranks first.
-    const meeraRow = { name: 'Meera Menon', score: meeraFirst, email: MEMBER };
-    const rahulRow = { name: 'Rahul Verma', score: rahulTotal, email: MEMBER2 };
+    // Meera answered the first question right and missed the second; Rahul got the first wrong.
+    const meeraRow = { name: 'Meera Menon', score: meeraFirst, email: MEMBER, wrong: 0, none: 1 };
+    const rahulRow = { name: 'Rahul Verma', score: rahulTotal, email: MEMBER2, wrong: 1, none: 0 };
     const order = rahulTotal > meeraFirst ? [rahulRow, meeraRow] : [meeraRow, rahulRow];
     // Meera does not answer; the host moves on, then to the podium.
     expect((await act(code, 'next')).json().status).toBe('results');
@@ -190,9 +191,9 @@ describe('a game over the socket', () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
     const lines = csv.body.trim().split('\n');
-    expect(lines[0]).toBe('Name,E-mail,Correct answers,Score,Rank');
+    expect(lines[0]).toBe('Name,E-mail,Correct answers,Score,Rank,Wrong answers,Unanswered,Team');
     expect(lines.slice(1)).toEqual(
-      order.map((p, i) => `${p.name},${p.email},1,${p.score},${i + 1}`),
+      order.map((p, i) => `${p.name},${p.email},1,${p.score},${i + 1},${p.wrong},${p.none},`),
     );
   });
 

@@ -1,5 +1,11 @@
-import type { GameStatus, QuizBody } from '@alumnet/contract';
-import { and, asc, desc, eq, gte, lt, ne, sql } from 'drizzle-orm';
+import {
+  gameSettings,
+  type GameSettings,
+  type GameStatus,
+  type QuizAnswerValue,
+  type QuizBody,
+} from '@alumnet/contract';
+import { and, asc, desc, eq, gte, lt, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import {
   answers,
@@ -94,6 +100,13 @@ export async function writeQuestions(
         options: q.options,
         correctOption: q.correctOption,
         timeLimit: q.timeLimit,
+        kind: q.kind,
+        correctOptions: q.correctOptions,
+        partialCredit: q.partialCredit,
+        acceptedAnswers: q.acceptedAnswers,
+        doublePoints: q.doublePoints,
+        imageName: q.image?.name ?? null,
+        imageAlt: q.image?.alt ?? null,
       })),
     )
     .onConflictDoUpdate({
@@ -103,6 +116,13 @@ export async function writeQuestions(
         options: sql`excluded.options`,
         correctOption: sql`excluded.correct_option`,
         timeLimit: sql`excluded.time_limit`,
+        kind: sql`excluded.kind`,
+        correctOptions: sql`excluded.correct_options`,
+        partialCredit: sql`excluded.partial_credit`,
+        acceptedAnswers: sql`excluded.accepted_answers`,
+        doublePoints: sql`excluded.double_points`,
+        imageName: sql`excluded.image_name`,
+        imageAlt: sql`excluded.image_alt`,
       },
     });
   await db
@@ -114,20 +134,37 @@ export async function deleteQuiz(db: Executor, quizId: string) {
   await db.delete(quizzes).where(eq(quizzes.id, quizId));
 }
 
-export async function hasUnfinishedGame(db: Executor, quizId: string) {
+/**
+ * What stops the quiz from being edited or deleted: a live game not finished, or a challenge
+ * before its deadline (members are answering its questions as they stand). Undefined if none.
+ */
+export async function openGameOf(db: Executor, quizId: string) {
   const [row] = await db
-    .select({ id: games.id })
+    .select({ kind: games.kind, deadline: games.deadline })
     .from(games)
-    .where(and(eq(games.quizId, quizId), ne(games.status, 'finished')))
+    .where(
+      and(
+        eq(games.quizId, quizId),
+        or(
+          ne(games.status, 'finished'),
+          and(eq(games.kind, 'challenge'), sql`${games.deadline} > now()`),
+        ),
+      ),
+    )
     .limit(1);
-  return row !== undefined;
+  return row;
 }
 
 /** A new game in the lobby; undefined when the code is taken (the caller draws another). */
-export async function insertGame(db: Executor, quizId: string, code: string) {
+export async function insertGame(
+  db: Executor,
+  quizId: string,
+  code: string,
+  settings?: GameSettings,
+) {
   const [row] = await db
     .insert(games)
-    .values({ quizId, code })
+    .values({ quizId, code, ...(settings ? { settings } : {}) })
     .onConflictDoNothing({ target: games.code })
     .returning({ id: games.id, code: games.code });
   return row;
@@ -150,11 +187,21 @@ export async function findGame(db: Executor, code: string, scope: string | null 
       questionStartedAt: games.questionStartedAt,
       title: quizzes.title,
       collegeId: quizzes.collegeId,
+      kind: games.kind,
+      settings: games.settings,
+      deadline: games.deadline,
     })
     .from(games)
     .innerJoin(quizzes, eq(quizzes.id, games.quizId))
     .where(and(eq(games.code, code), inScope(scope)));
-  return row;
+  // '{}' (every game before issue 31) and any field left out read as today's rules.
+  return row && { ...row, settings: parseSettings(row.settings) };
+}
+
+/** A stored game's settings with the defaults filled in; unreadable ones read as the defaults. */
+function parseSettings(stored: unknown): GameSettings {
+  const parsed = gameSettings.safeParse(stored ?? {});
+  return parsed.success ? parsed.data : gameSettings.parse({});
 }
 export type GameRow = NonNullable<Awaited<ReturnType<typeof findGame>>>;
 
@@ -164,6 +211,7 @@ export async function gameOverview(db: Executor, code: string) {
     .select({
       status: games.status,
       title: quizzes.title,
+      settings: games.settings,
       totalQuestions: sql<number>`(
         select count(*)::int from quiz_questions qq where qq.quiz_id = "games"."quiz_id"
       )`,
@@ -174,13 +222,19 @@ export async function gameOverview(db: Executor, code: string) {
     .from(games)
     .innerJoin(quizzes, eq(quizzes.id, games.quizId))
     .where(eq(games.code, code));
-  return row;
+  return row && { ...row, settings: parseSettings(row.settings) };
 }
 
 /** The players in the order they joined: the leaderboard's tie-break. */
 export function gamePlayers(db: Executor, gameId: string) {
   return db
-    .select({ id: players.id, userId: players.userId, name: players.name, score: players.score })
+    .select({
+      id: players.id,
+      userId: players.userId,
+      name: players.name,
+      score: players.score,
+      team: players.team,
+    })
     .from(players)
     .where(eq(players.gameId, gameId))
     .orderBy(asc(players.joinedAt), asc(players.id));
@@ -197,8 +251,11 @@ export function answersTo(
     .select({
       playerId: answers.playerId,
       option: answers.option,
+      value: answers.value,
+      state: answers.state,
       isCorrect: answers.isCorrect,
       points: answers.score,
+      bonus: answers.bonus,
       elapsedMs: sql<number>`greatest(0, (extract(epoch from ${answers.createdAt} - ${questionStartedAt.toISOString()}::timestamptz) * 1000)::int)`,
     })
     .from(answers)
@@ -206,12 +263,38 @@ export function answersTo(
     .where(and(eq(players.gameId, gameId), eq(answers.questionId, questionId)));
 }
 
+/**
+ * Every mark the game's players got, oldest question first: what their streaks are rebuilt from
+ * when another process takes the game over (the database keeps marks, not streaks).
+ */
+export function gameMarks(db: Executor, gameId: string) {
+  return db
+    .select({
+      playerId: answers.playerId,
+      questionId: answers.questionId,
+      state: answers.state,
+      isCorrect: answers.isCorrect,
+    })
+    .from(answers)
+    .innerJoin(players, eq(players.id, answers.playerId))
+    .where(eq(players.gameId, gameId));
+}
+
+/** The game's state; the first write of `finished` also stamps when it finished. */
 export async function saveGameState(
   db: Executor,
   gameId: string,
   state: { status: GameStatus; currentQuestion: number | null; questionStartedAt: Date | null },
 ) {
-  await db.update(games).set(state).where(eq(games.id, gameId));
+  await db
+    .update(games)
+    .set({
+      ...state,
+      ...(state.status === 'finished'
+        ? { finishedAt: sql`coalesce(${games.finishedAt}, now())` }
+        : {}),
+    })
+    .where(eq(games.id, gameId));
 }
 
 /** A member who may play: approved, not rejected. */
@@ -236,14 +319,31 @@ export async function findPlayableMember(db: Executor, where: { email: string } 
   return row;
 }
 
-/** Joins a player, or finds the one this member already is in the game (score kept). */
-export async function upsertPlayer(db: Executor, gameId: string, userId: string, name: string) {
+/**
+ * Joins a player, or finds the one this member already is in the game (score kept, and the team
+ * kept: a team once given is never changed by joining again).
+ */
+export async function upsertPlayer(
+  db: Executor,
+  gameId: string,
+  userId: string,
+  name: string,
+  team: number | null = null,
+) {
   const [row] = await db
     .insert(players)
-    .values({ gameId, userId, name })
-    .onConflictDoUpdate({ target: [players.gameId, players.userId], set: { name } })
-    .returning({ id: players.id, score: players.score });
+    .values({ gameId, userId, name, team })
+    .onConflictDoUpdate({
+      target: [players.gameId, players.userId],
+      set: { name, team: sql`coalesce(${players.team}, excluded.team)` },
+    })
+    .returning({ id: players.id, score: players.score, team: players.team });
   return row!;
+}
+
+/** The team the game placed a new player in (team mode, placed by the game). */
+export async function setPlayerTeam(db: Executor, playerId: string, team: number) {
+  await db.update(players).set({ team }).where(eq(players.id, playerId));
 }
 
 // ---------------------------------------------------------------- e-mail codes (visitors)
@@ -332,10 +432,16 @@ export async function spendEmailCodeTry(
 export interface AnswerRow {
   playerId: string;
   questionId: string;
-  option: number;
+  /** The option chosen (single choice, true/false, poll); null for the other kinds' answers. */
+  option: number | null;
   timeTakenMs: number;
   isCorrect: boolean;
   score: number;
+  /** Issue 31: the answer as given, its mark, the server's time and the streak bonus in `score`. */
+  value?: QuizAnswerValue | null;
+  state?: 'correct' | 'partial' | 'wrong' | 'voted' | null;
+  elapsedMs?: number | null;
+  bonus?: number;
 }
 
 /** What became of one answer: kept, already there, or refused (the member may no longer play). */
@@ -351,13 +457,19 @@ export type StoreOutcome = 'stored' | 'duplicate' | 'not_member';
  */
 export async function storeAnswers(db: Executor, rows: AnswerRow[]): Promise<StoreOutcome[]> {
   // sql.param: each array goes as one parameter (Drizzle would spread a bare array into a list).
-  const column = <K extends keyof AnswerRow>(key: K) => sql.param(rows.map((r) => r[key]));
+  const column = <K extends keyof AnswerRow>(key: K) => sql.param(rows.map((r) => r[key] ?? null));
+  // jsonb[] does not travel as a parameter: each value goes as its JSON text, cast in the query.
+  const values = sql.param(rows.map((r) => (r.value == null ? null : JSON.stringify(r.value))));
+  const bonuses = sql.param(rows.map((r) => r.bonus ?? 0));
   const result = await db.execute<{ player_id: string; question_id: string; stored: boolean }>(sql`
     with given as (
       select * from unnest(${column('playerId')}::uuid[], ${column('questionId')}::uuid[],
                            ${column('option')}::smallint[], ${column('timeTakenMs')}::int[],
-                           ${column('isCorrect')}::boolean[], ${column('score')}::int[])
-        with ordinality as g(player_id, question_id, option, time_taken_ms, is_correct, score, n)
+                           ${column('isCorrect')}::boolean[], ${column('score')}::int[],
+                           ${values}::text[], ${column('state')}::text[],
+                           ${column('elapsedMs')}::int[], ${bonuses}::int[])
+        with ordinality as g(player_id, question_id, option, time_taken_ms, is_correct, score,
+                             value, state, elapsed_ms, bonus, n)
     ), playable as (
       -- a pair given twice: the first one given is the one that counts
       select distinct on (g.player_id, g.question_id) g.* from given g
@@ -366,8 +478,10 @@ export async function storeAnswers(db: Executor, rows: AnswerRow[]): Promise<Sto
        where u.is_approved and not u.is_rejected
        order by g.player_id, g.question_id, g.n
     ), stored as (
-      insert into ${answers} (player_id, question_id, option, time_taken_ms, is_correct, score)
-      select player_id, question_id, option, time_taken_ms, is_correct, score from playable
+      insert into ${answers} (player_id, question_id, option, time_taken_ms, is_correct, score,
+                              value, state, elapsed_ms, bonus)
+      select player_id, question_id, option, time_taken_ms, is_correct, score,
+             value::jsonb, state, elapsed_ms, bonus from playable
       on conflict (player_id, question_id) do nothing
       returning player_id, question_id, score
     ), scored as (

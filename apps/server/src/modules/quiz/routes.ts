@@ -15,6 +15,7 @@ import {
   quizListQuery,
   quizSummary,
   startGameAnswer,
+  startGameBody,
   submitAnswerAnswer,
   submitAnswerBody,
   submitAnswerParams,
@@ -75,7 +76,7 @@ export const quizRoutes: FastifyPluginAsyncZod<{ quiz: QuizService }> = async (a
         response: { 200: joinGameAnswer },
       },
     },
-    (request) => quiz.join(request.params.code, request.body.player_id),
+    (request) => quiz.join(request.params.code, request.body.player_id, request.body.team),
   );
 
   app.post(
@@ -154,9 +155,15 @@ export const quizRoutes: FastifyPluginAsyncZod<{ quiz: QuizService }> = async (a
     pattern(API.quizHost.startGame(':quizId')),
     {
       onRequest,
-      schema: { tags: hostTags, params: quizIdParams, response: { 200: startGameAnswer } },
+      schema: {
+        tags: hostTags,
+        params: quizIdParams,
+        // Older consoles POST without a body: that starts a game on today's rules.
+        body: z.preprocess((body) => body ?? {}, startGameBody),
+        response: { 200: startGameAnswer },
+      },
     },
-    (request) => quiz.startGame(currentUser(request), request.params.quizId),
+    (request) => quiz.startGame(currentUser(request), request.params.quizId, request.body.settings),
   );
 
   app.get(
