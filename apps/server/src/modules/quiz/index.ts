@@ -4,7 +4,11 @@ import type { Config } from '../../config';
 import { SingleProcess, type QuizCluster } from './cluster';
 import { GameHost } from './game-host';
 import type { GameEvent } from './presenter';
+import { createChallengeService } from './challenge';
+import { quizChallengeRoutes } from './challenge-routes';
 import { RedisCluster } from './redis-cluster';
+import { createReportService } from './report';
+import { quizReportRoutes } from './report-routes';
 import { quizRoutes } from './routes';
 import { createQuizService, type QuizService } from './service';
 
@@ -45,6 +49,9 @@ export const quizPlugin = fp(
       onEvent: (listener) => host.onEvent(listener),
     } satisfies QuizLive);
     await app.register(quizRoutes, { quiz: service });
+    // Issue 31: the host's past games and reports, and self-paced challenges.
+    await app.register(quizReportRoutes, { reports: createReportService(app.db) });
+    await app.register(quizChallengeRoutes, { challenges: createChallengeService(app.db) });
   },
   { name: 'quiz', dependencies: ['db', 'auth', 'outages', 'delivery'] },
 );

@@ -1,8 +1,16 @@
-import { API, type QuizDetail, type QuizSummary } from '@alumnet/contract';
+import {
+  API,
+  QUESTION_KINDS,
+  quizBody,
+  type QuizDetail,
+  type QuizGameSummary,
+  type QuizReport,
+  type QuizSummary,
+} from '@alumnet/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
-import { DEMO_QUIZ_TITLE, seedDemoQuiz } from '../../db/seed/quiz';
+import { DEMO_QUIZ_TITLE } from '../../db/seed/quiz';
 import { buildRoleApp, ROLES, type Role } from '../../test/roles';
 import { question } from './test-support';
 
@@ -241,27 +249,46 @@ describe('the host’s moves', () => {
     expect(ended.statusCode).toBe(409);
     const csv = await t.call('admin', 'GET', API.quizHost.results(code));
     expect(csv.body.trim().split('\n')).toEqual([
-      'Name,E-mail,Correct answers,Score,Rank',
-      `'=1+2,${MEMBER2},0,0,1`,
+      'Name,E-mail,Correct answers,Score,Rank,Wrong answers,Unanswered,Team',
+      `'=1+2,${MEMBER2},0,0,1,0,1,`,
     ]);
   });
 });
 
 describe('the demo quiz', () => {
-  it('is ten valid questions its college’s admin can host', async () => {
-    const admin = t.users.admin!;
-    const quizId = await seedDemoQuiz(t.db, admin.collegeId, admin._id);
+  it('has a question of each kind and a picture, a played game with a report and an open challenge', async () => {
+    // The test database holds the demo data: the demo admin's college has the demo quiz.
+    const list = (await t.call('admin', 'GET', API.quizHost.quizzes)).json() as QuizSummary[];
+    const quizId = list.find((q) => q.title === DEMO_QUIZ_TITLE)!._id;
     const read = await t.call('admin', 'GET', API.quizHost.quiz(quizId));
     expect(read.statusCode).toBe(200);
     const quiz = read.json() as QuizDetail;
     expect(quiz.title).toBe(DEMO_QUIZ_TITLE);
-    expect(quiz.questions).toHaveLength(10);
-    // What the host's editor would save again is accepted as it is.
-    const { questions } = quiz;
-    const saved = await t.call('admin', 'PUT', API.quizHost.quiz(quizId), {
+    expect(new Set(quiz.questions.map((q) => q.kind))).toEqual(new Set(QUESTION_KINDS));
+    expect(quiz.questions.filter((q) => q.image !== null)).toHaveLength(1);
+    // What the host's editor would save again is valid as it is.
+    const again = quizBody.safeParse({
       title: quiz.title,
-      questions: questions.map(({ _id: _, ...q }) => q),
+      questions: quiz.questions.map(({ _id: _, ...q }) => q),
     });
-    expect(saved.statusCode, saved.body).toBe(200);
+    expect(again.success, JSON.stringify(again.error?.issues)).toBe(true);
+
+    const games = (await t.call('admin', 'GET', API.quizHost.games)).json() as QuizGameSummary[];
+    const ofDemo = games.filter((g) => g.quizId === quizId);
+    const played = ofDemo.find((g) => g.kind === 'live' && g.status === 'finished');
+    const challenge = ofDemo.find((g) => g.kind === 'challenge');
+    expect(played?.winner).toBeTruthy();
+    expect(challenge?.deadline && Date.parse(challenge.deadline)).toBeGreaterThan(Date.now());
+
+    const report = await t.call('admin', 'GET', API.quizHost.report(played!.code));
+    expect(report.statusCode).toBe(200);
+    const { players, questions, teams } = report.json() as QuizReport;
+    expect(players.length).toBeGreaterThan(0);
+    expect(teams).toHaveLength(2);
+    expect(questions.filter((q) => q.mostMissed)).toHaveLength(1);
+    for (const player of players)
+      expect(player.right + player.wrong + player.unanswered).toBe(
+        questions.filter((q) => q.kind !== 'poll').length,
+      );
   });
 });

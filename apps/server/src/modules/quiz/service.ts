@@ -3,10 +3,13 @@ import {
   QUIZ_EMAIL_CODE,
   QUIZ_IDENTITY_MESSAGES,
   QUIZ_MESSAGES,
+  TEAM_NAMES,
   type EmailCodeAnswer,
+  type GameSettings,
   type GameStatusAnswer,
   type HostState,
   type JoinGameAnswer,
+  type QuizAnswerValue,
   type QuizBody,
   type QuizDetail,
   type QuizSummary,
@@ -21,7 +24,6 @@ import type { Database, Executor } from '../../db/client';
 import { AppError, conflict, forbidden, notFound, unauthorized } from '../../lib/errors';
 import { adminCollegeId, policy } from '../../lib/policy';
 import type { SessionUser } from '../auth/repository';
-import { neutralizeFormula } from '../dispatch';
 import type { Transport } from '../../mail/transports';
 import { quizCodeEmail } from '../../mail/templates';
 import {
@@ -34,6 +36,7 @@ import {
 } from './game-host';
 import { claimedUserOf, playerToken } from './player-token';
 import { presentQuizDetail, presentQuizSummary } from './presenter';
+import { resultsTable } from './report';
 import * as repo from './repository';
 import { appSecret } from '../../db/app-secret';
 import { recordAudit, type AuditActor } from '../audit/record';
@@ -126,6 +129,17 @@ export function createQuizService(
       details: { change },
     });
 
+  /** A quiz being played (live, or as a challenge before its deadline) keeps its questions. */
+  async function refuseWhileOpen(quizId: string, doing: 'editing' | 'deleting') {
+    const open = await repo.openGameOf(db, quizId);
+    if (!open) return;
+    if (open.kind === 'challenge')
+      throw conflict(
+        `A challenge of this quiz is open until ${open.deadline!.toISOString().slice(0, 16).replace('T', ' ')} UTC. Wait for it to close before ${doing} the quiz.`,
+      );
+    throw conflict(`A game of this quiz is still running. End it before ${doing} the quiz.`);
+  }
+
   async function quizForHost(user: SessionUser, quizId: string) {
     const quiz = await repo.findQuiz(db, quizId, scopeOf(user));
     if (!quiz) throw notFound(QUIZ_NOT_FOUND);
@@ -144,11 +158,16 @@ export function createQuizService(
     async status(code: string): Promise<GameStatusAnswer> {
       const game = await repo.gameOverview(db, code);
       if (!game) throw notFound(GAME_NOT_FOUND);
+      const { teams } = game.settings;
       return {
         status: game.status,
         total_questions: game.totalQuestions,
         players_count: game.playersCount,
         title: game.title,
+        // Team mode only: the join screen offers the teams when players pick theirs.
+        ...(teams
+          ? { teams: TEAM_NAMES.slice(0, teams.count), choose_team: teams.choose === 'players' }
+          : {}),
       };
     },
 
@@ -224,21 +243,27 @@ export function createQuizService(
       };
     },
 
-    async join(code: string, token: string): Promise<JoinGameAnswer> {
+    async join(code: string, token: string, team?: number): Promise<JoinGameAnswer> {
       const member = await claimedMember(token);
       const game = await repo.findGame(db, code);
       if (!game) throw notFound(GAME_NOT_FOUND);
       if (member.collegeId !== game.collegeId)
         throw forbidden('This quiz is for the members of another college.');
       if (game.status === 'finished') throw conflict(GAME_OVER);
-      const joined = await host.call('join', code, { token, name: member.fullName });
+      const joined = await host.call(
+        'join',
+        code,
+        team === undefined
+          ? { token, name: member.fullName }
+          : { token, name: member.fullName, team },
+      );
       return { message: 'You have joined the game.', ...joined };
     },
 
     async submit(
       code: string,
       token: string,
-      answer: { submitter_answer: number; time_taken: number },
+      answer: { submitter_answer: QuizAnswerValue; time_taken: number },
     ): Promise<SubmitAnswerAnswer> {
       // No database read before the game's host: the signature (checked there) says who it is,
       // only a member who joined is a player of the game, and the answer's INSERT itself
@@ -286,8 +311,7 @@ export function createQuizService(
       actor: AuditActor,
     ): Promise<QuizDetail> {
       const quiz = await quizForHost(user, quizId);
-      if (await repo.hasUnfinishedGame(db, quizId))
-        throw conflict('A game of this quiz is still running. End it before editing the quiz.');
+      await refuseWhileOpen(quizId, 'editing');
       await db.transaction(async (tx) => {
         await repo.renameQuiz(tx, quizId, body.title);
         await repo.writeQuestions(tx, quizId, body.questions);
@@ -298,8 +322,7 @@ export function createQuizService(
 
     async deleteQuiz(user: SessionUser, quizId: string, actor: AuditActor) {
       const quiz = await quizForHost(user, quizId);
-      if (await repo.hasUnfinishedGame(db, quizId))
-        throw conflict('A game of this quiz is still running. End it before deleting the quiz.');
+      await refuseWhileOpen(quizId, 'deleting');
       await db.transaction(async (tx) => {
         await repo.deleteQuiz(tx, quizId);
         await auditQuiz(tx, actor, quiz, 'delete');
@@ -307,11 +330,12 @@ export function createQuizService(
       return { message: 'Quiz deleted.' };
     },
 
-    async startGame(user: SessionUser, quizId: string) {
+    /** A live game in the lobby, on the scoring and teams the host chose (defaults: today's). */
+    async startGame(user: SessionUser, quizId: string, settings?: GameSettings) {
       await quizForHost(user, quizId);
       // 36^6 codes: a collision is rare, and the unique index catches the one that happens.
       for (let attempt = 0; attempt < 10; attempt++) {
-        const game = await repo.insertGame(db, quizId, drawCode());
+        const game = await repo.insertGame(db, quizId, drawCode(), settings);
         if (game) return { code: game.code, gameId: game.id };
       }
       throw new Error('no free game code after 10 draws');
@@ -342,18 +366,9 @@ export function createQuizService(
         targetId: game.id,
         targetLabel: `${game.title} (game ${game.code}) results`,
       });
-      const rows = await repo.gameResults(db, game.id);
-      const cells = rows.map((row, i) => [
-        neutralizeFormula(row.name),
-        neutralizeFormula(row.email),
-        row.correctAnswers,
-        row.score,
-        i + 1,
-      ]);
-      return {
-        fileName: `quiz-${game.code}-results.csv`,
-        csv: stringify([['Name', 'E-mail', 'Correct answers', 'Score', 'Rank'], ...cells]),
-      };
+      // The spec's columns, then the report's (issue 31): wrong, unanswered, team.
+      const { header, rows } = await resultsTable(db, game.code);
+      return { fileName: `quiz-${game.code}-results.csv`, csv: stringify([header, ...rows]) };
     },
   };
 }
