@@ -1,4 +1,4 @@
-import { API, hostState, type HostState, type hostActionBody } from '@alumnet/contract';
+import { API, hostState, quizReport, type HostState, type hostActionBody } from '@alumnet/contract';
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../../../lib/api-client';
@@ -8,7 +8,16 @@ export type HostActionInput = z.infer<typeof hostActionBody>;
 
 export const gameKeys = {
   state: (code: string) => ['admin', 'quiz-host', 'game', code] as const,
+  report: (code: string) => ['admin', 'quiz-host', 'game', code, 'report'] as const,
 };
+
+/** GET /api/quiz-games/{code}/report: the game afterwards, figured by the server. */
+export const reportQuery = (code: string) =>
+  queryOptions({
+    queryKey: gameKeys.report(code),
+    queryFn: () => api.get(API.quizHost.report(code), quizReport),
+    retry: false,
+  });
 
 /** While the socket is down the console reads the game this often instead. */
 export const GAME_POLL_MS = 2000;

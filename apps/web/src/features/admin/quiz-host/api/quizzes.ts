@@ -1,10 +1,13 @@
 import {
   API,
   quizDetail,
+  quizGamesAnswer,
   quizListAnswer,
   quizSummary,
   startGameAnswer,
+  type GameSettings,
   type QuizBody,
+  type StartChallengeBody,
 } from '@alumnet/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -12,6 +15,7 @@ import { api } from '../../../../lib/api-client';
 
 export const quizKeys = {
   all: ['admin', 'quiz-host', 'quizzes'] as const,
+  games: (collegeId: string) => ['admin', 'quiz-host', 'quizzes', 'games', collegeId] as const,
   list: (collegeId: string) => ['admin', 'quiz-host', 'quizzes', 'list', collegeId] as const,
   detail: (quizId: string) => ['admin', 'quiz-host', 'quizzes', 'detail', quizId] as const,
 };
@@ -59,11 +63,35 @@ export function useDeleteQuiz() {
   });
 }
 
-/** POST /api/quizzes/{id}/games: a fresh game with its code; the list's liveCode changes. */
+/** POST /api/quizzes/{id}/games with the host's scoring: a fresh game with its code. */
 export function useStartGame() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (quizId: string) => api.post(API.quizHost.startGame(quizId), startGameAnswer),
+    mutationFn: ({ quizId, settings }: { quizId: string; settings: GameSettings }) =>
+      api.post(API.quizHost.startGame(quizId), startGameAnswer, { settings }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: quizKeys.all }),
   });
 }
+
+/** POST /api/quizzes/{id}/challenges: only the code is read, to make the players' link. */
+export function useStartChallenge() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ quizId, body }: { quizId: string; body: StartChallengeBody }) =>
+      api.post(API.quizHost.challenge(quizId), startGameAnswer.pick({ code: true }), body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: quizKeys.all }),
+  });
+}
+
+/** GET /api/quiz-games: the college's games, live and challenges, newest first. */
+export const gamesQuery = (collegeId: string) =>
+  queryOptions({
+    queryKey: quizKeys.games(collegeId),
+    queryFn: () =>
+      api.get(
+        collegeId
+          ? `${API.quizHost.games}?collegeId=${encodeURIComponent(collegeId)}`
+          : API.quizHost.games,
+        quizGamesAnswer,
+      ),
+  });

@@ -110,7 +110,8 @@ const gets = () => served.calls.filter((c) => c.call === 'GET /api/quiz-games/AB
 describe('GameConsolePage', { timeout: 30_000 }, () => {
   it('announces the host on the socket and shows the lobby with the join address', async () => {
     renderConsole();
-    await screen.findByRole('heading', { name: 'Game code AB12CD' });
+    // The file's first render loads Mantine's charts cold: on two busy cores that takes seconds.
+    await screen.findByRole('heading', { name: 'Game code AB12CD' }, { timeout: 5_000 });
     expect(socket().url).toBe(`ws://${window.location.host}/api/kahoot/ws/AB12CD`);
     socket().open();
     expect(socket().sent).toEqual([{ type: 'host_connected' }]);
@@ -194,6 +195,146 @@ describe('GameConsolePage', { timeout: 30_000 }, () => {
     );
     // A finished game needs no socket.
     await waitFor(() => expect(FakeSocket.all.every((s) => s.closed)).toBe(true));
+  });
+
+  it('shows the new kinds, the picture, team standings and a longer podium', async () => {
+    const settings = {
+      speedScoring: false,
+      streakBonus: true,
+      podiumSize: 5,
+      teams: { count: 2, choose: 'auto' as const },
+    };
+    const teams = [
+      { rank: 1, name: 'Red', score: 900, members: 2 },
+      { rank: 2, name: 'Blue', score: 700, members: 3 },
+    ];
+    current = { ...lobby, settings, teams };
+    renderConsole();
+    await screen.findByRole('heading', { name: 'Game code AB12CD' });
+    screen.getByText('Players are placed in teams: Red (2), Blue (3)');
+    screen.getByText(/No speed scoring · streak bonus · 5 places on the podium/);
+    socket().open();
+
+    const several = {
+      ...question,
+      question: 'Which are prime?',
+      options: ['2', '4', '5'],
+      correct_answer: -1,
+      kind: 'multiple' as const,
+      image: { url: '/v1/s3?image=primes.png', alt: 'Numbers on a board' },
+      double_points: true,
+      correct_options: [0, 2],
+    };
+    socket().push({ ...asking, settings, teams, question: several });
+    await screen.findByRole('heading', { name: 'Which are prime?' });
+    screen.getByText('Several right answers');
+    screen.getByText('Double points');
+    expect(screen.getByRole('img', { name: 'Numbers on a board' }).getAttribute('src')).toBe(
+      '/v1/s3?image=primes.png',
+    );
+
+    socket().push({ ...results, settings, teams, question: several, distribution: [3, 1, 2] });
+    const answers = await screen.findByRole('list', { name: 'Answers' });
+    expect(
+      within(answers)
+        .getAllByRole('listitem')
+        .map((row) => row.textContent),
+    ).toEqual(['A.2Correct3', 'B.41', 'C.5Correct2']);
+    expect(
+      within(screen.getByRole('table', { name: 'Team standings' }))
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual(['RankNameScore', '1Red900', '2Blue700']);
+
+    const typed = {
+      ...question,
+      question: 'Capital of France?',
+      options: [],
+      correct_answer: -1,
+      kind: 'typed' as const,
+      accepted_answers: ['Paris'],
+    };
+    socket().push({ ...asking, settings, teams, question_number: 2, question: typed });
+    await screen.findByText('Type your answer on your phone');
+    socket().push({
+      ...results,
+      settings,
+      teams,
+      question_number: 2,
+      question: typed,
+      distribution: [],
+      typed_answers: [
+        { text: 'paris', count: 3, correct: true },
+        { text: 'lyon', count: 1, correct: false },
+      ],
+    });
+    const tally = await screen.findByRole('list', { name: 'Typed answers' });
+    expect(
+      within(tally)
+        .getAllByRole('listitem')
+        .map((row) => row.textContent),
+    ).toEqual(['parisCorrect3', 'lyon1']);
+    within(screen.getByRole('list', { name: 'Accepted answers' })).getByText('Paris');
+
+    const order = {
+      ...question,
+      question: 'Oldest first',
+      options: ['1990', '1950', '1970'],
+      correct_answer: -1,
+      kind: 'order' as const,
+      correct_order: [1, 2, 0],
+    };
+    socket().push({ ...results, settings, teams, question_number: 3, question: order });
+    const right = await screen.findByRole('list', { name: 'Right order' });
+    expect(
+      within(right)
+        .getAllByRole('listitem')
+        .map((row) => row.textContent),
+    ).toEqual(['11950', '21970', '31990']);
+
+    const players = [
+      ...top,
+      { rank: 4, name: 'Kiran Das', score: 500 },
+      { rank: 5, name: 'Lata Iyer', score: 400 },
+      { rank: 6, name: 'Omar Ali', score: 300 },
+    ];
+    socket().push({ ...finished, settings, teams, top: players });
+    const podium = await screen.findByRole('list', { name: 'Podium' });
+    expect(
+      within(podium)
+        .getAllByRole('listitem')
+        .map((p) => p.getAttribute('aria-label')),
+    ).toEqual(['2nd: Blue, 700 points', '1st: Red, 900 points', '3rd: nobody']);
+    expect(
+      within(screen.getByRole('table', { name: 'Leaderboard' }))
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toHaveLength(6);
+    expect(screen.getByRole('link', { name: 'Open the report' }).getAttribute('href')).toBe(
+      '/dashboard/quiz/game/AB12CD/report',
+    );
+  });
+
+  it('shows as many places as the podium size, without teams', async () => {
+    const players = [
+      ...top,
+      { rank: 4, name: 'Kiran Das', score: 500 },
+      { rank: 5, name: 'Lata Iyer', score: 400 },
+      { rank: 6, name: 'Omar Ali', score: 300 },
+    ];
+    current = {
+      ...finished,
+      top: players,
+      settings: { speedScoring: true, streakBonus: false, podiumSize: 5, teams: null },
+      teams: null,
+    };
+    renderConsole();
+    const next = await screen.findByRole('list', { name: 'Next places' });
+    expect(
+      within(next)
+        .getAllByRole('listitem')
+        .map((p) => p.getAttribute('aria-label')),
+    ).toEqual(['4th: Kiran Das, 500 points', '5th: Lata Iyer, 400 points']);
   });
 
   it('ends the game only after the confirmation', async () => {

@@ -1,4 +1,4 @@
-import type { HostState } from '@alumnet/contract';
+import { TEAM_NAMES, type HostState } from '@alumnet/contract';
 import {
   ActionIcon,
   Anchor,
@@ -15,6 +15,17 @@ import {
 } from '@mantine/core';
 import { IconCheck, IconCopy, IconPlayerPlay } from '@tabler/icons-react';
 import { JoinQr } from './join-qr';
+
+/** The scoring the host chose, in a line the room can read before the first question. */
+function settingsLine(settings: HostState['settings']) {
+  if (!settings) return null;
+  const parts = [
+    settings.speedScoring ? 'Speed scoring' : 'No speed scoring',
+    settings.streakBonus ? 'streak bonus' : 'no streak bonus',
+    `${settings.podiumSize} places on the podium`,
+  ];
+  return parts.join(' · ');
+}
 
 /** Before Start: the code as large as a hall needs, the address and its QR, who has joined. */
 export function GameLobby({
@@ -88,6 +99,17 @@ export function GameLobby({
                 Start
               </Button>
             </Group>
+            {state.settings && <Text size="sm">{settingsLine(state.settings)}</Text>}
+            {state.settings?.teams && (
+              <Text size="sm">
+                {state.settings.teams.choose === 'players'
+                  ? 'Players pick their team: '
+                  : 'Players are placed in teams: '}
+                {state.teams && state.teams.length > 0
+                  ? state.teams.map((t) => `${t.name} (${t.members})`).join(', ')
+                  : TEAM_NAMES.slice(0, state.settings.teams.count).join(', ')}
+              </Text>
+            )}
             {count === 0 ? (
               <Text c="dimmed">Waiting for players to join…</Text>
             ) : (

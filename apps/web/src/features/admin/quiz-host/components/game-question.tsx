@@ -1,9 +1,10 @@
-import { questionOfText, type HostState } from '@alumnet/contract';
-import { Group, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { QUIZ_PLAY_MESSAGES, type HostState } from '@alumnet/contract';
+import { Group, Paper, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Countdown } from './countdown';
 import { OPTION_COLOURS, optionLetter } from './option-letter';
+import { QuestionHeading, QuestionImage } from './question-heading';
 
-/** While a question runs: the question, its options, the time left and how many answered. */
+/** While a question runs: the question, its picture, its options, the time left and how many answered. */
 export function GameQuestion({
   state,
   question,
@@ -12,17 +13,11 @@ export function GameQuestion({
   question: NonNullable<HostState['question']>;
 }) {
   const { answers_count: answered, total_players: players } = state;
+  const kind = question.kind ?? 'single';
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="md">
-        <Stack gap={4} miw={0}>
-          <Text c="dimmed" fw={600}>
-            {questionOfText(state.question_number, state.total_questions)}
-          </Text>
-          <Title order={2} fz={{ base: 24, sm: 36 }} style={{ overflowWrap: 'anywhere' }}>
-            {question.question}
-          </Title>
-        </Stack>
+        <QuestionHeading state={state} question={question} size="asking" />
         <Countdown
           // A new state restarts the count from the server's figure.
           key={`${state.question_number}:${question.remaining_ms}`}
@@ -30,21 +25,42 @@ export function GameQuestion({
           limitSeconds={question.time_limit}
         />
       </Group>
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        {question.options.map((option, i) => (
-          <Paper
-            key={i}
-            radius="md"
-            p={{ base: 'sm', sm: 'lg' }}
-            bg={`${OPTION_COLOURS[i % OPTION_COLOURS.length]}.6`}
-            c="white"
-          >
-            <Text fw={700} fz={{ base: 18, sm: 24 }} style={{ overflowWrap: 'anywhere' }}>
-              {optionLetter(i)}. {option}
+      <QuestionImage question={question} height="45vh" />
+      {kind === 'typed' ? (
+        <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
+          <Text fw={600} fz={{ base: 18, sm: 24 }} ta="center">
+            Type your answer on your phone
+          </Text>
+        </Paper>
+      ) : (
+        <>
+          {kind === 'order' && (
+            <Text fw={600} fz={{ base: 16, sm: 20 }}>
+              {QUIZ_PLAY_MESSAGES.putInOrder}
             </Text>
-          </Paper>
-        ))}
-      </SimpleGrid>
+          )}
+          {kind === 'multiple' && (
+            <Text fw={600} fz={{ base: 16, sm: 20 }}>
+              {QUIZ_PLAY_MESSAGES.chooseAll}
+            </Text>
+          )}
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            {question.options.map((option, i) => (
+              <Paper
+                key={i}
+                radius="md"
+                p={{ base: 'sm', sm: 'lg' }}
+                bg={`${OPTION_COLOURS[i % OPTION_COLOURS.length]}.6`}
+                c="white"
+              >
+                <Text fw={700} fz={{ base: 18, sm: 24 }} style={{ overflowWrap: 'anywhere' }}>
+                  {optionLetter(i)}. {option}
+                </Text>
+              </Paper>
+            ))}
+          </SimpleGrid>
+        </>
+      )}
       <Stack gap={6}>
         <Text fw={600} aria-live="polite">
           {answered} / {players} answered

@@ -1,21 +1,28 @@
-import { QUIZ } from '@alumnet/contract';
+import { QUESTION_KINDS, QUESTION_KIND_LABELS, QUIZ, type QuestionKind } from '@alumnet/contract';
 import {
   ActionIcon,
-  Button,
   Group,
+  NativeSelect,
   NumberInput,
   Paper,
-  Radio,
   Stack,
+  Switch,
   Text,
-  TextInput,
   Textarea,
   Tooltip,
 } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
-import { addOption, removeOption, type DraftErrors, type QuestionDraft } from '../utils/quiz-draft';
+import { IconArrowDown, IconArrowUp, IconTrash } from '@tabler/icons-react';
+import { setKind, type DraftErrors, type QuestionDraft } from '../utils/quiz-draft';
+import { QuestionAnswers } from './question-answers';
+import { QuestionPicture } from './question-picture';
 
-/** One question of the editor: its text, 2–6 options with the correct one, its time limit. */
+/** A new value for the question, or an updater for changes that land late (an upload). */
+export type QuestionChange = QuestionDraft | ((q: QuestionDraft) => QuestionDraft);
+
+/**
+ * One question of the editor: its kind, its text, what players choose from and what is right,
+ * a picture, double points and its time limit.
+ */
 export function QuestionEditor({
   question,
   index,
@@ -30,14 +37,12 @@ export function QuestionEditor({
   count: number;
   /** The whole quiz's messages; this question reads those under `questions.{index}`. */
   errors: DraftErrors;
-  onChange: (next: QuestionDraft) => void;
+  onChange: (change: QuestionChange) => void;
   onMove: (to: number) => void;
   onRemove: () => void;
 }) {
   const n = index + 1;
   const at = (field: string) => errors[`questions.${index}.${field}`];
-  const setOption = (i: number, text: string) =>
-    onChange({ ...question, options: question.options.map((o, j) => (j === i ? text : o)) });
 
   return (
     <Paper
@@ -84,6 +89,14 @@ export function QuestionEditor({
             </Tooltip>
           </Group>
         </Group>
+        <NativeSelect
+          label="Kind"
+          aria-label={`Question ${n} kind`}
+          data={QUESTION_KINDS.map((kind) => ({ value: kind, label: QUESTION_KIND_LABELS[kind] }))}
+          value={question.kind}
+          onChange={(e) => onChange(setKind(question, e.currentTarget.value as QuestionKind))}
+          w={{ base: '100%', xs: 260 }}
+        />
         <Textarea
           label="Question"
           aria-label={`Question ${n} text`}
@@ -94,53 +107,24 @@ export function QuestionEditor({
           minRows={1}
           maxLength={500}
         />
-        <Radio.Group
-          label="Options (mark the correct one)"
-          value={question.correctOption === null ? null : String(question.correctOption)}
-          onChange={(value) => onChange({ ...question, correctOption: Number(value) })}
-          error={at('correctOption') ?? at('options')}
-        >
-          <Stack gap="xs" mt={4}>
-            {question.options.map((option, i) => (
-              <Group key={i} gap="xs" wrap="nowrap" align="flex-start">
-                <Radio
-                  value={String(i)}
-                  aria-label={`Option ${i + 1} of question ${n} is correct`}
-                  mt={8}
-                />
-                <TextInput
-                  aria-label={`Question ${n}, option ${i + 1}`}
-                  placeholder={`Option ${i + 1}`}
-                  value={option}
-                  onChange={(e) => setOption(i, e.currentTarget.value)}
-                  error={at(`options.${i}`)}
-                  maxLength={200}
-                  style={{ flex: 1 }}
-                />
-                <ActionIcon
-                  variant="subtle"
-                  color="gray"
-                  aria-label={`Remove option ${i + 1} of question ${n}`}
-                  disabled={question.options.length <= QUIZ.minOptions}
-                  onClick={() => onChange(removeOption(question, i))}
-                  mt={4}
-                >
-                  <IconX size={16} />
-                </ActionIcon>
-              </Group>
-            ))}
-          </Stack>
-        </Radio.Group>
+        <QuestionPicture
+          question={question}
+          n={n}
+          altError={at('image.alt') ?? at('image')}
+          onChange={onChange}
+        />
+        <QuestionAnswers question={question} n={n} at={at} onChange={onChange} />
         <Group justify="space-between" align="flex-end" gap="sm">
-          <Button
-            variant="subtle"
-            size="xs"
-            leftSection={<IconPlus size={14} />}
-            disabled={question.options.length >= QUIZ.maxOptions}
-            onClick={() => onChange(addOption(question))}
-          >
-            Add option
-          </Button>
+          <Switch
+            label="Double points"
+            aria-label={`Question ${n} double points`}
+            checked={question.doublePoints && question.kind !== 'poll'}
+            onChange={(e) => {
+              const doublePoints = e.currentTarget.checked;
+              onChange((q) => ({ ...q, doublePoints }));
+            }}
+            disabled={question.kind === 'poll'}
+          />
           <NumberInput
             label="Time limit (seconds)"
             aria-label={`Question ${n} time limit (seconds)`}

@@ -121,8 +121,12 @@ function EditorForm({
             index={index}
             count={draft.questions.length}
             errors={errors}
-            onChange={(next) =>
-              setQuestions((qs) => qs.map((q) => (q.key === question.key ? next : q)))
+            onChange={(change) =>
+              setQuestions((qs) =>
+                qs.map((q) =>
+                  q.key !== question.key ? q : typeof change === 'function' ? change(q) : change,
+                ),
+              )
             }
             onMove={(to) => setQuestions((qs) => moveQuestion(qs, index, to))}
             onRemove={() => setQuestions((qs) => qs.filter((q) => q.key !== question.key))}

@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -8,12 +8,14 @@ import { AdminOnly } from '../../shared/components/admin-only';
 import { CollegeSelect } from '../../shared/components/college-select';
 import { PageHeader } from '../../shared/components/page-header';
 import { useAdminCollege } from '../../shared/hooks/use-admin-college';
-import { adminNotify } from '../../shared/notify';
 import { serverMessage } from '../../shared/utils/errors';
-import { quizzesQuery, useStartGame } from '../api/quizzes';
+import { quizzesQuery } from '../api/quizzes';
+import { ChallengeDialog } from './challenge-dialog';
 import { DeleteQuizDialog } from './delete-quiz-dialog';
+import { PastGames } from './past-games';
 import { QuizEditor } from './quiz-editor';
 import { QuizList, type QuizRowAction } from './quiz-list';
+import { StartGameDialog } from './start-game-dialog';
 
 /** `/dashboard/quiz` (ours; PRODUCT.md "Live quiz"): the college's quizzes and their games. */
 export function QuizHostPage() {
@@ -25,6 +27,7 @@ export function QuizHostPage() {
 }
 
 type Editing = { quizId: string | null } | null;
+type Picked = { _id: string; title: string } | null;
 
 function QuizHost() {
   const navigate = useNavigate();
@@ -36,23 +39,15 @@ function QuizHost() {
     enabled: !isSuperAdmin || (!isLoading && Boolean(collegeId)),
   });
   const [editing, setEditing] = useState<Editing>(null);
-  const [deleting, setDeleting] = useState<{ _id: string; title: string } | null>(null);
-  const startGame = useStartGame();
-
-  async function start(quizId: string) {
-    if (startGame.isPending) return;
-    try {
-      const { code } = await startGame.mutateAsync(quizId);
-      await navigate(pathTo(paths.quizHostGame, { code }));
-    } catch (error) {
-      adminNotify.failure('Could not start the game.', error);
-    }
-  }
+  const [deleting, setDeleting] = useState<Picked>(null);
+  const [starting, setStarting] = useState<Picked>(null);
+  const [assigning, setAssigning] = useState<Picked>(null);
 
   const onAction: QuizRowAction = (action, quiz) => {
     if (action === 'edit') setEditing({ quizId: quiz._id });
     else if (action === 'delete') setDeleting(quiz);
-    else if (action === 'start') void start(quiz._id);
+    else if (action === 'start') setStarting(quiz);
+    else if (action === 'challenge') setAssigning(quiz);
     else if (quiz.liveCode) void navigate(pathTo(paths.quizHostGame, { code: quiz.liveCode }));
   };
 
@@ -93,12 +88,18 @@ function QuizHost() {
           No quizzes yet. Press New quiz to write the first one.
         </Text>
       ) : (
-        <QuizList
-          quizzes={quizzes.data}
-          starting={startGame.isPending ? (startGame.variables ?? null) : null}
-          onAction={onAction}
-        />
+        <QuizList quizzes={quizzes.data} onAction={onAction} />
       )}
+
+      <Stack gap="sm" component="section" aria-labelledby="past-games">
+        <Title order={2} size="h3" id="past-games">
+          Games
+        </Title>
+        <PastGames
+          collegeId={scope}
+          enabled={!isSuperAdmin || (!isLoading && Boolean(collegeId))}
+        />
+      </Stack>
 
       <QuizEditor
         key={editing?.quizId ?? 'new'}
@@ -108,6 +109,8 @@ function QuizHost() {
         onClose={() => setEditing(null)}
       />
       <DeleteQuizDialog quiz={deleting} onClose={() => setDeleting(null)} />
+      <StartGameDialog quiz={starting} onClose={() => setStarting(null)} />
+      <ChallengeDialog quiz={assigning} onClose={() => setAssigning(null)} />
     </Stack>
   );
 }

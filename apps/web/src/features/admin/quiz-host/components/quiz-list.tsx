@@ -1,22 +1,25 @@
 import type { QuizSummary } from '@alumnet/contract';
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { IconEdit, IconPlayerPlay, IconPresentation, IconTrash } from '@tabler/icons-react';
+import {
+  IconCalendarClock,
+  IconEdit,
+  IconPlayerPlay,
+  IconPresentation,
+  IconTrash,
+} from '@tabler/icons-react';
 import { formatDateTime } from '../../../../lib/format-date';
 
 export type QuizRowAction = (
-  action: 'edit' | 'delete' | 'start' | 'resume',
+  action: 'edit' | 'delete' | 'start' | 'challenge' | 'resume',
   quiz: QuizSummary,
 ) => void;
 
 /** One card per quiz: at 390 px its buttons wrap under the title instead of scrolling sideways. */
 export function QuizList({
   quizzes,
-  starting,
   onAction,
 }: {
   quizzes: QuizSummary[];
-  /** The quiz whose game is being started, if any. */
-  starting: string | null;
   onAction: QuizRowAction;
 }) {
   return (
@@ -55,11 +58,17 @@ export function QuizList({
                 size="xs"
                 variant={quiz.liveCode ? 'light' : 'filled'}
                 leftSection={<IconPlayerPlay size={14} />}
-                loading={starting === quiz._id}
-                disabled={starting !== null && starting !== quiz._id}
                 onClick={() => onAction('start', quiz)}
               >
                 Start game
+              </Button>
+              <Button
+                size="xs"
+                variant="light"
+                leftSection={<IconCalendarClock size={14} />}
+                onClick={() => onAction('challenge', quiz)}
+              >
+                Assign as challenge
               </Button>
               <Button
                 size="xs"

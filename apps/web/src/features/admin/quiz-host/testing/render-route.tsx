@@ -42,7 +42,9 @@ export function serve(handler: Handler) {
   const fetchMock: Mock<typeof fetch> = vi.fn(async (input, init) => {
     const method = init?.method ?? 'GET';
     const path = String(input);
-    const body: unknown = init?.body ? JSON.parse(String(init.body)) : undefined;
+    // JSON bodies are kept parsed; an upload's bytes (a File) as they were sent.
+    const body: unknown =
+      typeof init?.body === 'string' ? JSON.parse(init.body) : (init?.body ?? undefined);
     calls.push({ call: `${method} ${path}`, body });
     if (path === '/api/dashboard/filter-options') {
       return json(200, { colleges: [{ _id: COLLEGE, name: 'Alumnet Institute of Technology' }] });
