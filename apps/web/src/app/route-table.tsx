@@ -157,12 +157,28 @@ export const createRoutes = (client: QueryClient): RouteObject[] => {
             Component: (await import('../features/quiz/components/quiz-page')).QuizPage,
           }),
         })),
+        // A self-paced challenge is a member's: it is played as the signed-in member, once.
+        {
+          path: paths.quizChallenge,
+          loader: () => requireUser(client),
+          lazy: async () => ({
+            Component: (await import('../features/quiz/components/challenge-page')).ChallengePage,
+          }),
+        },
         {
           path: paths.quizHost,
           loader: () => requireUser(client),
           lazy: async () => ({
             Component: (await import('../features/admin/quiz-host/components/quiz-host-page'))
               .QuizHostPage,
+          }),
+        },
+        {
+          path: paths.quizHostReport,
+          loader: () => requireUser(client),
+          lazy: async () => ({
+            Component: (await import('../features/admin/quiz-host/components/report-page'))
+              .ReportPage,
           }),
         },
         {

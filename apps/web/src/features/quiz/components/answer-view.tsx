@@ -2,20 +2,26 @@ import { questionOfText } from '@alumnet/contract';
 import { Button, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import {
   IconCheck,
+  IconCircleHalf2,
   IconClockExclamation,
+  IconFlame,
   IconHourglass,
+  IconSpeakerphone,
   IconX,
   type Icon,
 } from '@tabler/icons-react';
-import { outcomeOf, type OutcomeTone } from '../utils/outcome';
+import type { ReactNode } from 'react';
+import { outcomeOf, type Outcome, type OutcomeTone } from '../utils/outcome';
 import type { QuizState } from '../utils/quiz-state';
-import { optionLetter } from './question-view';
+import { QuestionReveal, rightAnswerText, type RevealProps } from './question-reveal';
 import { Leaderboard, Podium } from './standings';
 
 const TONE: Record<OutcomeTone, { color: string; icon: Icon }> = {
   correct: { color: 'green', icon: IconCheck },
+  partial: { color: 'yellow', icon: IconCircleHalf2 },
   wrong: { color: 'red', icon: IconX },
   none: { color: 'orange', icon: IconClockExclamation },
+  voted: { color: 'violet', icon: IconSpeakerphone },
   waiting: { color: 'blue', icon: IconHourglass },
 };
 
@@ -41,22 +47,16 @@ export function AnswerView({ state, onPlayAgain }: AnswerViewProps) {
       </Stack>
     );
   }
-  const outcome = outcomeOf(state);
-  const tone = TONE[outcome.tone];
+  const reveal: RevealProps | null = question && {
+    question,
+    answer: selection,
+    reveal: result?.reveal ?? null,
+    correctAnswer: result ? result.correct_answer : null,
+  };
   return (
     <Stack gap="md">
-      <Paper radius="md" p="md" bg={`${tone.color}.0`} role="status" aria-live="polite">
-        <Group wrap="nowrap" align="flex-start" gap="sm">
-          <ThemeIcon color={tone.color} radius="xl" size="lg">
-            <tone.icon size={20} />
-          </ThemeIcon>
-          <Stack gap={2}>
-            <Text fw={700}>{outcome.message}</Text>
-            <Text size="sm">{outcome.label}</Text>
-          </Stack>
-        </Group>
-      </Paper>
-      {question && (
+      <OutcomeBanner outcome={outcomeOf(result?.answer_state, selection !== null)} />
+      {question && reveal && (
         <Stack gap="xs">
           <Text fw={600} c="dimmed" size="sm">
             {questionOfText(question.question_number, question.total_questions)}
@@ -64,86 +64,88 @@ export function AnswerView({ state, onPlayAgain }: AnswerViewProps) {
           <Title order={1} size="h4">
             {question.question}
           </Title>
-          <Stack
-            gap={6}
-            component="ul"
-            m={0}
-            p={0}
-            style={{ listStyle: 'none' }}
-            aria-label="Answers"
-          >
-            {question.options.map((option, index) => (
-              <OptionResult
-                key={index}
-                index={index}
-                text={option}
-                picked={selection === index}
-                correct={result ? result.correct_answer === index : null}
-              />
-            ))}
-          </Stack>
+          <QuestionReveal {...reveal} />
         </Stack>
       )}
-      {result && question && (
-        <Paper withBorder radius="md" p="sm">
-          <Group justify="space-between">
-            <Text size="sm">Points for this question</Text>
-            <Text fw={700}>+{result.score_earned_by_player}</Text>
-          </Group>
-          <Group justify="space-between">
-            <Text size="sm">Correct answer</Text>
-            <Text fw={700} ta="right">
-              {optionLetter(result.correct_answer)}. {question.options[result.correct_answer]}
-            </Text>
-          </Group>
-          <Group justify="space-between">
-            <Text size="sm">Total score</Text>
-            <Text fw={700}>{state.score}</Text>
-          </Group>
-        </Paper>
+      {result && reveal && (
+        <ResultFacts
+          reveal={reveal}
+          points={result.score_earned_by_player}
+          streak={result.streak ?? 0}
+          streakBonus={state.submission?.streak_bonus ?? 0}
+          total={state.score}
+        />
       )}
       {leaderboard && <Leaderboard standings={leaderboard} />}
     </Stack>
   );
 }
 
-interface OptionResultProps {
-  index: number;
-  text: string;
-  picked: boolean;
-  /** null until the results say which option was right. */
-  correct: boolean | null;
-}
-
-/** An option after answering: green and ticked when right, red and crossed when a wrong pick. */
-function OptionResult({ index, text, picked, correct }: OptionResultProps) {
-  const wrongPick = picked && correct === false;
-  const color = correct ? 'green' : wrongPick ? 'red' : picked ? 'blue' : 'gray';
-  const notes = [picked && 'Your answer', correct && 'Correct answer'].filter(Boolean).join(' · ');
+/** The headline of a result: right, partly right, wrong, voted or out of time, in words and colour. */
+export function OutcomeBanner({ outcome }: { outcome: Outcome }) {
+  const tone = TONE[outcome.tone];
   return (
-    <Paper
-      component="li"
-      radius="md"
-      px="sm"
-      py="xs"
-      withBorder
-      bg={color === 'gray' ? undefined : `${color}.0`}
-      style={{ borderColor: `var(--mantine-color-${color}-${color === 'gray' ? 3 : 6})` }}
-    >
-      <Group justify="space-between" wrap="nowrap" gap="xs">
-        <Text fw={picked || correct ? 700 : 400}>
-          {optionLetter(index)}. {text}
-        </Text>
-        <Group gap={4} wrap="nowrap">
-          {notes && (
-            <Text size="xs" fw={600} c={`${color}.8`}>
-              {notes}
-            </Text>
-          )}
-          {correct && <IconCheck size={18} color="var(--mantine-color-green-7)" aria-hidden />}
-          {wrongPick && <IconX size={18} color="var(--mantine-color-red-7)" aria-hidden />}
-        </Group>
+    <Paper radius="md" p="md" bg={`${tone.color}.0`} role="status" aria-live="polite">
+      <Group wrap="nowrap" align="flex-start" gap="sm">
+        <ThemeIcon color={tone.color} radius="xl" size="lg">
+          <tone.icon size={20} />
+        </ThemeIcon>
+        <Stack gap={2}>
+          <Text fw={700}>{outcome.message}</Text>
+          <Text size="sm">{outcome.label}</Text>
+        </Stack>
       </Group>
     </Paper>
+  );
+}
+
+interface ResultFactsProps {
+  reveal: RevealProps;
+  points: number;
+  /** Right answers in a row, this one included; shown from two up. */
+  streak: number;
+  /** The part of `points` the streak earned. */
+  streakBonus: number;
+  total: number;
+}
+
+/** The figures under a result: points, what was right (in short), the streak and the total. */
+export function ResultFacts({ reveal, points, streak, streakBonus, total }: ResultFactsProps) {
+  const poll = reveal.question.kind === 'poll';
+  const right = rightAnswerText(reveal);
+  return (
+    <Paper withBorder radius="md" p="sm">
+      {!poll && (
+        <Fact label="Points for this question">
+          +{points}
+          {streakBonus > 0 && ` (streak bonus +${streakBonus})`}
+        </Fact>
+      )}
+      {right && (
+        <Fact label={reveal.question.kind === 'multiple' ? 'Correct answers' : 'Correct answer'}>
+          {right}
+        </Fact>
+      )}
+      {streak > 1 && (
+        <Fact label="Streak">
+          <Group gap={4} wrap="nowrap" justify="flex-end" component="span">
+            <IconFlame size={16} color="var(--mantine-color-orange-6)" aria-hidden />
+            {streak} in a row
+          </Group>
+        </Fact>
+      )}
+      <Fact label="Total score">{total}</Fact>
+    </Paper>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+      <Text size="sm">{label}</Text>
+      <Text fw={700} ta="right" style={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
+    </Group>
   );
 }

@@ -11,7 +11,7 @@ interface JoinedViewProps {
 
 /** Step 5: in the game, between questions: news from the host, the score, the standings. */
 export function JoinedView({ state, onLeave }: JoinedViewProps) {
-  const { player, result, podium, leaderboard } = state;
+  const { player, result, podium, leaderboard, team } = state;
   return (
     <Stack gap="md">
       <Alert color="green" icon={<IconCircleCheck size={18} />} title="You're in!">
@@ -20,6 +20,7 @@ export function JoinedView({ state, onLeave }: JoinedViewProps) {
       <Paper withBorder radius="md" p="sm">
         <Stack gap={4}>
           <Detail label="Player ID" value={player?.player_id ?? ''} />
+          {team && <Detail label="Team" value={team} />}
           <Detail label="Total score" value={String(state.score)} />
           {state.totalPlayers !== null && (
             <Detail label="Players" value={String(state.totalPlayers)} />
@@ -27,7 +28,9 @@ export function JoinedView({ state, onLeave }: JoinedViewProps) {
           {result && (
             <Detail
               label="Last question"
-              value={`${outcomeOf(state).message} (+${result.score_earned_by_player})`}
+              value={`${outcomeOf(result.answer_state, state.selection !== null).message}${
+                result.answer_state === 'voted' ? '' : ` (+${result.score_earned_by_player})`
+              }`}
             />
           )}
         </Stack>

@@ -1,6 +1,7 @@
 import {
   QUIZ_EMAIL_CODE,
   QUIZ_MESSAGES,
+  QUIZ_PLAY_MESSAGES,
   emailCodeBody,
   emailCodeDigits,
   type GameStatus,
@@ -21,6 +22,7 @@ import {
 import { IconAlertTriangle, IconKey, IconMail, IconUserCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTakenOver } from '../../../lib/use-taken-over';
+import { teamColor } from '../utils/teams';
 
 const STATUS_LABEL: Record<GameStatus, string> = {
   lobby: 'Waiting to start',
@@ -263,14 +265,25 @@ function Fact({ label, value }: { label: string; value: string }) {
 
 interface WelcomeProps {
   name: string;
+  /** The game's teams in team mode; null without teams. */
+  teams: string[] | null;
+  /** Whether the player picks their team (else the server places them). */
+  chooseTeam: boolean;
+  /** The team picked, 0-based. */
+  team: number | null;
   busy: boolean;
   error: string | null;
+  onPickTeam: (team: number) => void;
   onBack: () => void;
   onJoin: () => void;
 }
 
-/** Step 4: the member is known; one tap joins the game. */
-export function Welcome({ name, busy, error, onBack, onJoin }: WelcomeProps) {
+/** Step 4: the member is known; one tap joins the game (after picking a team, where players pick). */
+export function Welcome(props: WelcomeProps) {
+  const { name, teams, chooseTeam, team, busy, onBack, onJoin } = props;
+  const [teamMissing, setTeamMissing] = useState(false);
+  const picking = teams !== null && chooseTeam;
+  const error = props.error ?? (teamMissing ? QUIZ_PLAY_MESSAGES.teamNeeded : null);
   return (
     <Stack gap="md" align="stretch">
       <Stack align="center" gap="xs" ta="center">
@@ -281,9 +294,36 @@ export function Welcome({ name, busy, error, onBack, onJoin }: WelcomeProps) {
           Welcome, {name}!
         </Title>
         <Text c="dimmed" size="sm">
-          Join the game and wait for the host to start it.
+          {teams && !chooseTeam
+            ? 'You play in a team: the game places you in one when you join.'
+            : 'Join the game and wait for the host to start it.'}
         </Text>
       </Stack>
+      {picking && (
+        <Stack gap="xs">
+          <Title order={2} size="h4" id="pick-team">
+            {QUIZ_PLAY_MESSAGES.pickTeam}
+          </Title>
+          <SimpleGrid cols={2} spacing="sm" role="group" aria-labelledby="pick-team">
+            {teams.map((teamName, index) => (
+              <Button
+                key={teamName}
+                size="lg"
+                h={64}
+                color={teamColor(teamName)}
+                variant={team === index ? 'filled' : 'light'}
+                aria-pressed={team === index}
+                onClick={() => {
+                  setTeamMissing(false);
+                  props.onPickTeam(index);
+                }}
+              >
+                {teamName}
+              </Button>
+            ))}
+          </SimpleGrid>
+        </Stack>
+      )}
       {error && (
         <Alert color="red" icon={<IconAlertTriangle size={18} />} role="alert">
           {error}
@@ -293,7 +333,15 @@ export function Welcome({ name, busy, error, onBack, onJoin }: WelcomeProps) {
         <Button variant="default" size="lg" onClick={onBack}>
           {QUIZ_MESSAGES.back}
         </Button>
-        <Button size="lg" flex={1} onClick={onJoin} loading={busy}>
+        <Button
+          size="lg"
+          flex={1}
+          onClick={() => {
+            if (picking && team === null) setTeamMissing(true);
+            else onJoin();
+          }}
+          loading={busy}
+        >
           {QUIZ_MESSAGES.joinGame}
         </Button>
       </Group>

@@ -1,81 +1,110 @@
-import { QUIZ, questionOfText } from '@alumnet/contract';
-import { Alert, Badge, Button, Group, Progress, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconClock } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import {
+  QUIZ,
+  questionOfText,
+  type QuestionPicture,
+  type QuizAnswerValue,
+} from '@alumnet/contract';
+import { Alert, AspectRatio, Badge, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconClock, IconFlame } from '@tabler/icons-react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { CurrentQuestion } from '../utils/quiz-state';
 import { formatRemaining, timerColor } from '../utils/timer';
-
-export const optionLetter = (index: number) => String.fromCharCode(65 + index);
+import { AnswerInput } from './answer-inputs';
 
 interface QuestionViewProps {
   question: CurrentQuestion;
-  selection: number | null;
+  selection: QuizAnswerValue | null;
   sending: boolean;
   error: string | null;
-  onChoose: (option: number) => void;
+  onAnswer: (answer: QuizAnswerValue) => void;
   onTimeUp: (questionId: string) => void;
 }
 
-/** Step 6: the question, its countdown and one big button per option. */
+/**
+ * Step 6: the question, its countdown, its picture if it has one and the way to answer it (one
+ * big button per option for the spec's single choice). The live game and a challenge share it.
+ */
 export function QuestionView({
   question,
   selection,
   sending,
   error,
-  onChoose,
+  onAnswer,
   onTimeUp,
 }: QuestionViewProps) {
-  const locked = sending || selection !== null;
   return (
     <Stack gap="md">
-      <Group justify="space-between" wrap="nowrap">
-        <Text fw={600} c="dimmed" size="sm">
-          {questionOfText(question.question_number, question.total_questions)}
-        </Text>
+      <QuestionHeading question={question}>
         {selection !== null && (
           <Badge variant="light" color="blue">
             {sending ? 'Sending…' : 'Answer submitted'}
           </Badge>
         )}
-      </Group>
+      </QuestionHeading>
       <Countdown question={question} onTimeUp={onTimeUp} />
+      {question.image && <QuestionImage image={question.image} />}
       <Title order={1} size="h3">
         {question.question}
       </Title>
-      <Stack gap="sm" role="group" aria-label="Options">
-        {question.options.map((option, index) => (
-          <Button
-            key={index}
-            size="xl"
-            fullWidth
-            variant={selection === index ? 'filled' : 'light'}
-            disabled={locked}
-            // Says which option was picked in words, not only by its colour.
-            aria-pressed={selection === index}
-            loading={sending && selection === index}
-            onClick={() => onChoose(index)}
-            justify="flex-start"
-            // The letter is for the eye (and the results list); the option's name is its text.
-            leftSection={
-              <Text component="span" fw={800} aria-hidden>
-                {optionLetter(index)}
-              </Text>
-            }
-            styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
-            h="auto"
-            mih={64}
-            py="sm"
-          >
-            {option}
-          </Button>
-        ))}
-      </Stack>
+      <AnswerInput
+        question={question}
+        selection={selection}
+        sending={sending}
+        onAnswer={onAnswer}
+      />
       {error && (
         <Alert color="red" icon={<IconAlertTriangle size={18} />} role="alert">
           {error}
         </Alert>
       )}
     </Stack>
+  );
+}
+
+/** "Question N of M", the double points badge, and whatever the screen adds on the right. */
+export function QuestionHeading({
+  question,
+  children,
+}: {
+  question: Pick<CurrentQuestion, 'question_number' | 'total_questions' | 'double_points'>;
+  children?: ReactNode;
+}) {
+  return (
+    <Group justify="space-between" wrap="nowrap" gap="xs">
+      <Group gap="xs" wrap="nowrap">
+        <Text fw={600} c="dimmed" size="sm">
+          {questionOfText(question.question_number, question.total_questions)}
+        </Text>
+        {question.double_points && (
+          <Badge color="grape" variant="filled" leftSection={<IconFlame size={14} aria-hidden />}>
+            Double points
+          </Badge>
+        )}
+      </Group>
+      {children}
+    </Group>
+  );
+}
+
+/**
+ * The question's picture, fitted whole into a fixed 16:9 frame: the frame takes its space
+ * before the image loads, so the options do not jump under the player's thumb.
+ */
+export function QuestionImage({ image }: { image: QuestionPicture }) {
+  return (
+    <AspectRatio
+      ratio={16 / 9}
+      w="100%"
+      bg="gray.1"
+      style={{ borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden' }}
+    >
+      <img
+        src={image.url}
+        alt={image.alt}
+        decoding="async"
+        style={{ objectFit: 'contain', width: '100%', height: '100%' }}
+      />
+    </AspectRatio>
   );
 }
 

@@ -1,183 +1,31 @@
-import {
-  QUIZ,
-  QUIZ_IDENTITY_MESSAGES,
-  QUIZ_MESSAGES,
-  type GameStatusAnswer,
-  type QuizClientMessage,
-  type QuizServerMessage,
-} from '@alumnet/contract';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { QUIZ, QUIZ_IDENTITY_MESSAGES, QUIZ_MESSAGES } from '@alumnet/contract';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { QuizPage } from './quiz-page';
-import { MEMBER } from '../../../testing/member';
-
-// The browser's WebSocket, driven by the test: it plays the server's side of the socket.
-class FakeSocket {
-  static readonly CONNECTING = 0;
-  static readonly OPEN = 1;
-  static readonly CLOSED = 3;
-  static all: FakeSocket[] = [];
-  readyState = FakeSocket.CONNECTING;
-  sent: QuizClientMessage[] = [];
-  closedWith: number | null = null;
-  onopen: ((event: Event) => void) | null = null;
-  onmessage: ((event: MessageEvent) => void) | null = null;
-  onclose: ((event: CloseEvent) => void) | null = null;
-  constructor(readonly url: string) {
-    FakeSocket.all.push(this);
-  }
-  send(data: string) {
-    this.sent.push(JSON.parse(data) as QuizClientMessage);
-  }
-  close(code = 1000) {
-    this.readyState = FakeSocket.CLOSED;
-    this.closedWith = code;
-  }
-  // The server's side.
-  accept() {
-    this.readyState = FakeSocket.OPEN;
-    act(() => this.onopen?.(new Event('open')));
-  }
-  push(message: QuizServerMessage) {
-    act(() => this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(message) })));
-  }
-  drop() {
-    this.readyState = FakeSocket.CLOSED;
-    act(() => this.onclose?.(new CloseEvent('close', { wasClean: false, code: 1006 })));
-  }
-}
-const lastSocket = () => {
-  const socket = FakeSocket.all.at(-1);
-  if (!socket) throw new Error('no socket was opened');
-  return socket;
-};
-
-type Reply = [status: number, body: unknown];
-interface Call {
-  method: string;
-  path: string;
-  body: unknown;
-}
-
-/** The quiz API at the fetch boundary: each route answers its replies in turn, the last one forever. */
-function serve(routes: Record<string, Reply | Reply[]>) {
-  const calls: Call[] = [];
-  const queues = new Map(
-    Object.entries(routes).map(([key, reply]) => [
-      key,
-      Array.isArray(reply[0]) ? [...(reply as Reply[])] : [reply as Reply],
-    ]),
-  );
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((path: string, init: RequestInit) => {
-      const method = init.method ?? 'GET';
-      calls.push({
-        method,
-        path,
-        body: init.body ? JSON.parse(String(init.body)) : undefined,
-      });
-      const queue = queues.get(`${method} ${path}`);
-      const [status, body] = (queue && queue.length > 1 ? queue.shift() : queue?.[0]) ?? [
-        500,
-        { message: 'not served' },
-      ];
-      return Promise.resolve(new Response(JSON.stringify(body), { status }));
-    }),
-  );
-  return calls;
-}
-
-/** An error answer as the server shapes every one (apiErrorSchema). */
-const failure = (status: number, message: string): Reply => [
-  status,
-  { statusCode: status, error: 'Error', message },
-];
-
-const CODE = 'ABC123';
-const INFO: GameStatusAnswer = {
-  status: 'lobby',
-  total_questions: 3,
-  players_count: 4,
-  title: 'Alumni Trivia',
-};
-const PLAYER = { name: 'Meera Menon', player_id: 'p-7f3a9c' };
-const STATUS = `GET /api/kahoot/game-status/${CODE}`;
-const VALIDATE = 'POST /api/kahoot/validate-user';
-const EMAIL_CODE = 'POST /api/kahoot/email-code';
-const ME = 'GET /api/auth/me';
-const CODE_SENT: Reply = [200, { message: QUIZ_IDENTITY_MESSAGES.codeSent }];
-const MEERA = MEMBER;
-const JOIN = `POST /api/kahoot/join-game/${CODE}`;
-const SUBMIT = `POST /api/kahoot/submit-answer/${CODE}/${PLAYER.player_id}`;
-const JOINED: Reply = [
-  200,
-  { message: 'Joined the game successfully', name: PLAYER.name, total_players: 5, score: 0 },
-];
-
-const question = (
-  overrides: Partial<Extract<QuizServerMessage, { type: 'question' }>> = {},
-): QuizServerMessage => ({
-  type: 'question',
-  question_id: 'q1',
-  question: 'Which city hosts the campus?',
-  options: ['Chennai', 'Pune', 'Delhi', 'Kochi'],
-  question_number: 1,
-  total_questions: 3,
-  time_limit: 20,
-  remaining_ms: 20_000,
-  ...overrides,
-});
-
-function renderAt(path: string) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={queryClient}>
-        <MemoryRouter initialEntries={[path]}>
-          <Routes>
-            <Route path="/quiz" element={<QuizPage />} />
-            <Route path="/quiz/:code" element={<QuizPage />} />
-          </Routes>
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-}
-
-const codeInput = () => screen.getByLabelText('Quiz code');
-const enterButton = () => screen.getByRole('button', { name: 'Enter' });
-
-const sendCodeButton = () => screen.getByRole('button', { name: 'Send code' });
-const codeField = () => screen.findByLabelText('Code from the e-mail');
-
-/** From /quiz/{code} through e-mail, its code and welcome to the joined view with an open socket. */
-async function joinAsMeera() {
-  const calls = serve({
-    [ME]: [200, { user: null }],
-    [STATUS]: [200, INFO],
-    [EMAIL_CODE]: CODE_SENT,
-    [VALIDATE]: [200, PLAYER],
-    [JOIN]: JOINED,
-    [SUBMIT]: [200, { is_correct: false, score_added: 0, score_earned: 0 }],
-  });
-  renderAt(`/quiz/${CODE}`);
-  fireEvent.change(await screen.findByLabelText('Your e-mail'), {
-    target: { value: 'meera@demo.alumnet.dev' },
-  });
-  await waitFor(() => expect(sendCodeButton().getAttribute('data-loading')).toBeNull());
-  fireEvent.click(sendCodeButton());
-  fireEvent.change(await codeField(), { target: { value: '123456' } });
-  fireEvent.click(screen.getByRole('button', { name: QUIZ_MESSAGES.validateEmail }));
-  fireEvent.click(await screen.findByRole('button', { name: QUIZ_MESSAGES.joinGame }));
-  await screen.findByText('Joined the game successfully');
-  const socket = lastSocket();
-  socket.accept();
-  return { calls, socket };
-}
+import {
+  CODE,
+  CODE_SENT,
+  EMAIL_CODE,
+  FakeSocket,
+  INFO,
+  JOIN,
+  JOINED,
+  ME,
+  MEERA,
+  PLAYER,
+  STATUS,
+  SUBMIT,
+  VALIDATE,
+  codeField,
+  codeInput,
+  enterButton,
+  failure,
+  joinAsMeera,
+  lastSocket,
+  question,
+  renderAt,
+  sendCodeButton,
+  serve,
+} from '../testing/quiz-kit';
 
 beforeEach(() => {
   FakeSocket.all = [];

@@ -2,19 +2,21 @@ import {
   QUIZ,
   QUIZ_IDENTITY_MESSAGES,
   QUIZ_MESSAGES,
+  QUIZ_PLAY_MESSAGES,
   normalizeQuizCode,
+  type QuizAnswerValue,
   type QuizServerMessage,
 } from '@alumnet/contract';
 import { Box, Paper } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { PublicLayout } from '../../../components/public-layout';
 import { ApiRequestError } from '../../../lib/api-client';
 import { meQuery } from '../../../lib/session';
 import { fetchGameStatus, joinGame, sendEmailCode, submitAnswer, validateUser } from '../api/quiz';
 import { useQuizSocket } from '../hooks/use-quiz-socket';
-import { inGame, initialQuizState, quizReducer, type QuizState } from '../utils/quiz-state';
+import { inGame, initialQuizState, quizReducer, secondsSinceSent } from '../utils/quiz-state';
 import { forgetPlayer, readStoredPlayer, storePlayer } from '../utils/stored-player';
 import { AnswerView } from './answer-view';
 import { CodeEntry, NotFound } from './code-entry';
@@ -54,10 +56,11 @@ const validateFailure = (error: Error) =>
     ? error.message
     : QUIZ_MESSAGES.validateFailed;
 
-/** Seconds since the question was sent, to a tenth (the server records it, never scores it). */
-const secondsSinceSent = (question: NonNullable<QuizState['question']>) =>
-  Math.max(0, Math.round((Date.now() - (question.deadline - question.time_limit * 1000)) / 100)) /
-  10;
+// The join's failure in the server's words where it is about the team; the spec's words otherwise.
+const joinFailure = (error: Error) =>
+  error instanceof ApiRequestError && error.message === QUIZ_PLAY_MESSAGES.teamNeeded
+    ? error.message
+    : QUIZ_MESSAGES.joinFailed;
 
 function QuizPlayer() {
   const urlCode = normalizeQuizCode(useParams().code ?? '');
@@ -72,6 +75,8 @@ function QuizPlayer() {
     (questionId: string) => dispatch({ type: 'timeUp', questionId }),
     [],
   );
+  // The team picked on the welcome step, where the game lets players pick.
+  const [team, setTeam] = useState<number | null>(null);
   const connected = useQuizSocket(
     state.code,
     inGame(state.step) ? (state.player?.player_id ?? null) : null,
@@ -130,21 +135,23 @@ function QuizPlayer() {
     lookup.reset();
     sendCode.reset();
     validate.reset();
+    setTeam(null);
     dispatch({ type: 'backToCode' });
   };
   const reset = () => {
     forgetPlayer();
     for (const mutation of [lookup, sendCode, validate, join, submit]) mutation.reset();
+    setTeam(null);
     dispatch({ type: 'reset' });
   };
-  const choose = (option: number) => {
+  const answer = (value: QuizAnswerValue) => {
     const { question, player } = state;
     if (!question || !player || state.selection !== null) return;
-    dispatch({ type: 'selected', option });
+    dispatch({ type: 'selected', answer: value });
     submit.mutate({
       code: state.code,
       playerId: player.player_id,
-      option,
+      answer: value,
       timeTaken: secondsSinceSent(question),
       questionId: question.question_id,
     });
@@ -193,8 +200,15 @@ function QuizPlayer() {
       return (
         <Welcome
           name={state.player?.name ?? ''}
+          teams={state.info?.teams?.length ? state.info.teams : null}
+          chooseTeam={state.info?.choose_team ?? false}
+          team={team}
+          onPickTeam={(picked) => {
+            join.reset();
+            setTeam(picked);
+          }}
           busy={join.isPending}
-          error={join.isError ? QUIZ_MESSAGES.joinFailed : null}
+          error={join.isError ? joinFailure(join.error) : null}
           onBack={() => {
             join.reset();
             validate.reset();
@@ -203,7 +217,12 @@ function QuizPlayer() {
             dispatch({ type: 'backToEmail' });
           }}
           onJoin={() =>
-            state.player && join.mutate({ code: state.code, playerId: state.player.player_id })
+            state.player &&
+            join.mutate({
+              code: state.code,
+              playerId: state.player.player_id,
+              team: state.info?.choose_team ? team : null,
+            })
           }
         />
       );
@@ -216,6 +235,7 @@ function QuizPlayer() {
             code={state.code}
             name={state.player?.name ?? ''}
             score={state.score}
+            team={state.team}
             connected={connected}
           />
           {state.step === 'joined' && <JoinedView state={state} onLeave={reset} />}
@@ -226,7 +246,7 @@ function QuizPlayer() {
               selection={state.selection}
               sending={submit.isPending}
               error={state.submitError}
-              onChoose={choose}
+              onAnswer={answer}
               onTimeUp={onTimeUp}
             />
           )}

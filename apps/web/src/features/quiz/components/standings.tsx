@@ -2,42 +2,60 @@ import type { LeaderboardEntry } from '@alumnet/contract';
 import { Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconTrophy } from '@tabler/icons-react';
 import type { Standings } from '../utils/quiz-state';
+import { teamColor } from '../utils/teams';
 
 const ordinal = (rank: number) =>
   rank === 1 ? '1st' : rank === 2 ? '2nd' : rank === 3 ? '3rd' : `${rank}th`;
 
 const PLACE_COLOR: Record<number, string> = { 1: 'yellow', 2: 'gray', 3: 'orange' };
 
-/** The top five after a question, and where this player stands if not among them. */
+const sameEntry = (a: LeaderboardEntry, b: LeaderboardEntry | null) =>
+  b !== null && a.rank === b.rank && a.name === b.name;
+
+/** The row that is the player's: their own in a players' board, their team's in a teams' one. */
+const mineOf = (standings: Standings) =>
+  standings.by === 'teams' ? standings.yourTeam : standings.you;
+
+/** The top five after a question (players, or teams in team mode), and where this player stands. */
 export function Leaderboard({ standings }: { standings: Standings }) {
+  const teams = standings.by === 'teams';
   return (
     <Stack gap="xs" component="section" aria-label="Leaderboard">
       <Title order={2} size="h4">
-        Leaderboard
+        {teams ? 'Team leaderboard' : 'Leaderboard'}
       </Title>
-      <Stack gap={4} component="ol" m={0} p={0} style={{ listStyle: 'none' }}>
-        {standings.entries.map((entry) => (
-          <Row key={`${entry.rank}-${entry.name}`} entry={entry} you={standings.you} />
-        ))}
-      </Stack>
-      <YourPlace you={standings.you} />
+      <Rows entries={standings.entries} mine={mineOf(standings)} teams={teams} />
+      <YourPlace standings={standings} />
     </Stack>
   );
 }
 
-/** The final three, first in the middle as on a real podium, and this player's place. */
+/**
+ * The final podium, first in the middle as on a real podium; the places after the third (the
+ * host may show up to ten) as a list under it; and this player's place.
+ */
 export function Podium({ standings }: { standings: Standings }) {
+  const teams = standings.by === 'teams';
+  const rest = standings.entries.filter((entry) => entry.rank > 3);
   return (
     <Stack gap="sm" component="section" aria-label="Final results">
       <Title order={2} size="h4" ta="center">
         Final results
       </Title>
+      {teams && (
+        <Text ta="center" size="sm" c="dimmed">
+          Teams, by their members&apos; mean score
+        </Text>
+      )}
       <Group grow align="flex-end" gap="xs">
-        {standings.entries.slice(0, 3).map((entry) => (
-          <Step key={`${entry.rank}-${entry.name}`} entry={entry} />
-        ))}
+        {standings.entries
+          .filter((entry) => entry.rank <= 3)
+          .map((entry) => (
+            <Step key={`${entry.rank}-${entry.name}`} entry={entry} />
+          ))}
       </Group>
-      <YourPlace you={standings.you} />
+      {rest.length > 0 && <Rows entries={rest} mine={mineOf(standings)} teams={teams} />}
+      <YourPlace standings={standings} />
     </Stack>
   );
 }
@@ -74,26 +92,87 @@ function Step({ entry }: { entry: LeaderboardEntry }) {
   );
 }
 
-function Row({ entry, you }: { entry: LeaderboardEntry; you: LeaderboardEntry | null }) {
-  const mine = you?.rank === entry.rank && you.name === entry.name;
+function Rows({
+  entries,
+  mine,
+  teams,
+}: {
+  entries: LeaderboardEntry[];
+  mine: LeaderboardEntry | null;
+  teams: boolean;
+}) {
+  return (
+    <Stack gap={4} component="ol" m={0} p={0} style={{ listStyle: 'none' }}>
+      {entries.map((entry) => (
+        <Row
+          key={`${entry.rank}-${entry.name}`}
+          entry={entry}
+          mine={sameEntry(entry, mine)}
+          teams={teams}
+        />
+      ))}
+    </Stack>
+  );
+}
+
+function Row({ entry, mine, teams }: { entry: LeaderboardEntry; mine: boolean; teams: boolean }) {
   return (
     <Paper component="li" withBorder radius="sm" px="sm" py={6} bg={mine ? 'blue.0' : undefined}>
       <Group justify="space-between" wrap="nowrap">
-        <Text fw={mine ? 700 : 500} truncate>
-          #{entry.rank} {entry.name}
-          {mine ? ' (you)' : ''}
-        </Text>
+        <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+          {teams && <TeamDot name={entry.name} />}
+          <Text fw={mine ? 700 : 500} truncate>
+            #{entry.rank} {entry.name}
+            {mine ? (teams ? ' (your team)' : ' (you)') : ''}
+          </Text>
+        </Group>
         <Text fw={700}>{entry.score}</Text>
       </Group>
     </Paper>
   );
 }
 
-function YourPlace({ you }: { you: LeaderboardEntry | null }) {
-  if (!you) return null;
+function TeamDot({ name }: { name: string }) {
   return (
-    <Text ta="center" fw={600}>
-      Your rank: #{you.rank} · {you.score} points
-    </Text>
+    <span
+      aria-hidden
+      style={{
+        flex: 'none',
+        width: 12,
+        height: 12,
+        borderRadius: '50%',
+        background: `var(--mantine-color-${teamColor(name)}-6)`,
+      }}
+    />
+  );
+}
+
+/**
+ * Where this player stands. In team mode the board is of teams, so the player's own points
+ * are shown too: a player should never have to guess what they scored themselves.
+ */
+function YourPlace({ standings }: { standings: Standings }) {
+  const { you, yourTeam } = standings;
+  if (standings.by !== 'teams') {
+    if (!you) return null;
+    return (
+      <Text ta="center" fw={600}>
+        Your rank: #{you.rank} · {you.score} points
+      </Text>
+    );
+  }
+  return (
+    <Stack gap={2} align="center" ta="center">
+      {yourTeam && (
+        <Text fw={600}>
+          Your team: {yourTeam.name} · #{yourTeam.rank} · {yourTeam.score} points
+        </Text>
+      )}
+      {you && (
+        <Text fw={600} size="sm">
+          Your points: {you.score} (#{you.rank} of the players)
+        </Text>
+      )}
+    </Stack>
   );
 }

@@ -1,7 +1,6 @@
-import { QUIZ_MESSAGES } from '@alumnet/contract';
-import type { QuizState } from './quiz-state';
+import { QUIZ_MESSAGES, QUIZ_PLAY_MESSAGES, type AnswerState } from '@alumnet/contract';
 
-export type OutcomeTone = 'correct' | 'wrong' | 'none' | 'waiting';
+export type OutcomeTone = 'correct' | 'partial' | 'wrong' | 'none' | 'voted' | 'waiting';
 
 export interface Outcome {
   tone: OutcomeTone;
@@ -11,19 +10,31 @@ export interface Outcome {
   label: string;
 }
 
-/** What the player is told about the current question once they can no longer answer it. */
-export function outcomeOf(state: Pick<QuizState, 'result' | 'selection'>): Outcome {
-  const { result, selection } = state;
-  if (result?.answer_state === 'correct') {
-    return { tone: 'correct', message: QUIZ_MESSAGES.correct, label: 'Your answer was correct.' };
+/**
+ * What the player is told about a question once they can no longer answer it: how it was marked
+ * when that is known (`answerState`), else whether they answered at all. The live game and the
+ * self-paced challenge both use it, so a result reads the same in either.
+ */
+export function outcomeOf(answerState: AnswerState | null | undefined, answered: boolean): Outcome {
+  switch (answerState) {
+    case 'correct':
+      return { tone: 'correct', message: QUIZ_MESSAGES.correct, label: 'Your answer was correct.' };
+    case 'partial':
+      return {
+        tone: 'partial',
+        message: QUIZ_PLAY_MESSAGES.partly,
+        label: 'Part of your answer was right.',
+      };
+    case 'wrong':
+      return { tone: 'wrong', message: QUIZ_MESSAGES.wrong, label: QUIZ_MESSAGES.oops };
+    case 'voted':
+      return { tone: 'voted', message: QUIZ_PLAY_MESSAGES.voted, label: 'Your vote was counted.' };
+    case 'none':
+      return { tone: 'none', message: QUIZ_MESSAGES.noAnswer, label: QUIZ_MESSAGES.tooLate };
+    default:
+      break;
   }
-  if (result?.answer_state === 'wrong') {
-    return { tone: 'wrong', message: QUIZ_MESSAGES.wrong, label: QUIZ_MESSAGES.oops };
-  }
-  if (result?.answer_state === 'none') {
-    return { tone: 'none', message: QUIZ_MESSAGES.noAnswer, label: QUIZ_MESSAGES.tooLate };
-  }
-  if (selection !== null) {
+  if (answered) {
     return {
       tone: 'waiting',
       message: 'Answer submitted! Waiting for the results…',

@@ -1,7 +1,11 @@
 import type {
+  ChallengeQuestion,
   GameStatusAnswer,
   JoinGameAnswer,
   LeaderboardEntry,
+  QuestionKind,
+  QuestionPicture,
+  QuizAnswerValue,
   QuizServerMessage,
   SubmitAnswerAnswer,
 } from '@alumnet/contract';
@@ -22,11 +26,51 @@ export interface CurrentQuestion extends Pick<
   deadline: number;
   /** The remaining_ms the question came with: the timer's first frame. */
   remainingAtArrival: number;
+  /** Issue 31: a question without a kind is the spec's single choice. */
+  kind: QuestionKind;
+  image: QuestionPicture | null;
+  double_points: boolean;
 }
 
+/** The live socket's question and a challenge's (over HTTP) share these fields. */
+type QuestionFields = Pick<
+  QuestionMessage,
+  | 'question_id'
+  | 'question'
+  | 'options'
+  | 'question_number'
+  | 'total_questions'
+  | 'time_limit'
+  | 'remaining_ms'
+> &
+  Partial<Pick<ChallengeQuestion, 'kind' | 'image' | 'double_points'>>;
+
+/** A question as the screen keeps it, its deadline on this device's clock from `now`. */
+export const toCurrentQuestion = (message: QuestionFields, now: number): CurrentQuestion => ({
+  question_id: message.question_id,
+  question: message.question,
+  options: message.options,
+  question_number: message.question_number,
+  total_questions: message.total_questions,
+  time_limit: message.time_limit,
+  deadline: now + message.remaining_ms,
+  remainingAtArrival: message.remaining_ms,
+  kind: message.kind ?? 'single',
+  image: message.image ?? null,
+  double_points: message.double_points ?? false,
+});
+
+/** Seconds since the question was sent, to a tenth (the server records it, never scores it). */
+export const secondsSinceSent = (question: CurrentQuestion, now = Date.now()) =>
+  Math.max(0, Math.round((now - (question.deadline - question.time_limit * 1000)) / 100)) / 10;
+
 export interface Standings {
+  /** Teams when `by` is 'teams', else players. */
   entries: LeaderboardEntry[];
+  /** This player, always: in team mode too they see their own points. */
   you: LeaderboardEntry | null;
+  by: 'players' | 'teams';
+  yourTeam: LeaderboardEntry | null;
 }
 
 export interface QuizState {
@@ -36,12 +80,14 @@ export interface QuizState {
   player: { player_id: string; name: string } | null;
   joinMessage: string;
   score: number;
+  /** The player's team in team mode (issue 31). */
+  team: string | null;
   totalPlayers: number | null;
   /** The newest news from the game, read out by screen readers. */
   latest: string;
   question: CurrentQuestion | null;
-  /** The option picked for the current question: being sent, or accepted. */
-  selection: number | null;
+  /** The answer given to the current question (an option, options, text or order): being sent, or accepted. */
+  selection: QuizAnswerValue | null;
   /** The server's answer to this player's submission for the current question. */
   submission: SubmitAnswerAnswer | null;
   submitError: string | null;
@@ -63,7 +109,7 @@ export type QuizAction =
   | { type: 'backToEmail' }
   | { type: 'joined'; answer: JoinGameAnswer }
   | { type: 'server'; message: QuizServerMessage; now: number }
-  | { type: 'selected'; option: number }
+  | { type: 'selected'; answer: QuizAnswerValue }
   | { type: 'submitted'; questionId: string; answer: SubmitAnswerAnswer }
   | { type: 'submitFailed'; questionId: string; message: string }
   | { type: 'timeUp'; questionId: string }
@@ -76,6 +122,7 @@ const blank: QuizState = {
   player: null,
   joinMessage: '',
   score: 0,
+  team: null,
   totalPlayers: null,
   latest: '',
   question: null,
@@ -122,13 +169,14 @@ export function quizReducer(state: QuizState, action: QuizAction): QuizState {
         step: 'joined',
         joinMessage: action.answer.message,
         score: action.answer.score,
+        team: action.answer.team ?? null,
         totalPlayers: action.answer.total_players,
         latest: WAITING_FOR_HOST,
       };
     case 'server':
       return inGame(state.step) ? onServerMessage(state, action.message, action.now) : state;
     case 'selected':
-      return { ...state, selection: action.option, submitError: null };
+      return { ...state, selection: action.answer, submitError: null };
     case 'submitted':
       // An answer to an earlier question that arrives late changes nothing on screen.
       if (state.question?.question_id !== action.questionId) return state;
@@ -158,6 +206,7 @@ function onServerMessage(state: QuizState, message: QuizServerMessage, now: numb
         ...state,
         player: state.player && { ...state.player, name: message.name },
         score: message.score,
+        team: message.team ?? state.team,
         totalPlayers: message.total_players,
         latest:
           message.status === 'lobby'
@@ -184,7 +233,7 @@ function onServerMessage(state: QuizState, message: QuizServerMessage, now: numb
     case 'leaderboard':
       return {
         ...state,
-        leaderboard: { entries: message.top, you: message.you },
+        leaderboard: standingsOf(message.top, message),
         latest: message.you
           ? `Leaderboard: you are #${message.you.rank} with ${message.you.score} points.`
           : 'Leaderboard updated.',
@@ -193,7 +242,7 @@ function onServerMessage(state: QuizState, message: QuizServerMessage, now: numb
       return {
         ...state,
         step: state.step === 'question' ? 'answered' : state.step,
-        podium: { entries: message.podium, you: message.you },
+        podium: standingsOf(message.podium, message),
         score: message.you?.score ?? state.score,
         latest: GAME_OVER,
       };
@@ -204,6 +253,16 @@ function onServerMessage(state: QuizState, message: QuizServerMessage, now: numb
       return state;
   }
 }
+
+const standingsOf = (
+  entries: LeaderboardEntry[],
+  message: Pick<Extract<QuizServerMessage, { type: 'leaderboard' }>, 'you' | 'by' | 'your_team'>,
+): Standings => ({
+  entries,
+  you: message.you,
+  by: message.by ?? 'players',
+  yourTeam: message.your_team ?? null,
+});
 
 function onQuestion(state: QuizState, message: QuestionMessage, now: number): QuizState {
   const yourAnswer = message.your_answer ?? null;
@@ -220,16 +279,7 @@ function onQuestion(state: QuizState, message: QuestionMessage, now: number): Qu
   return {
     ...state,
     step: yourAnswer !== null || message.remaining_ms <= 0 ? 'answered' : 'question',
-    question: {
-      question_id: message.question_id,
-      question: message.question,
-      options: message.options,
-      question_number: message.question_number,
-      total_questions: message.total_questions,
-      time_limit: message.time_limit,
-      deadline: now + message.remaining_ms,
-      remainingAtArrival: message.remaining_ms,
-    },
+    question: toCurrentQuestion(message, now),
     selection: yourAnswer,
     submission: null,
     submitError: null,
