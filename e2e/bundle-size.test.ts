@@ -21,16 +21,19 @@ import { initialBytes } from './bundle-size';
 // its 25 calls in the paths table and four routes in the entry put every screen past the next KB;
 // /login also carries the "Sign in with <college>" buttons with the contract's SSO texts (one more
 // file) and the login answer's second step (+3 KB), /dashboard and /quiz the session's
-// second-step state (+2). Measured, not room.
+// second-step state (+2). Measured, not room. Issue 31 (quiz kinds): the Mantine parts and icons
+// its editor, dialogs and report use join the shared vendor and icon files (+1-2 KB on every
+// screen), and /quiz carries the welcome step's team pick and the contract's new quiz texts (+3);
+// the in-game views for every kind load after the first paint, off this budget.
 const BUDGET: Record<string, { js: number; css: number; files: number }> = {
-  '/': { js: 148, css: 30, files: 10 },
-  '/login': { js: 173, css: 30, files: 16 },
+  '/': { js: 150, css: 30, files: 10 },
+  '/login': { js: 174, css: 30, files: 16 },
   '/signup': { js: 210, css: 30, files: 17 },
-  '/dashboard': { js: 218, css: 30, files: 26 },
-  '/alumzone': { js: 216, css: 30, files: 22 },
-  '/jobs': { js: 225, css: 30, files: 22 },
-  '/chat': { js: 224, css: 30, files: 20 },
-  '/quiz': { js: 177, css: 30, files: 15 },
+  '/dashboard': { js: 219, css: 30, files: 26 },
+  '/alumzone': { js: 217, css: 30, files: 22 },
+  '/jobs': { js: 226, css: 30, files: 22 },
+  '/chat': { js: 225, css: 30, files: 20 },
+  '/quiz': { js: 180, css: 30, files: 15 },
 };
 
 describe('first-paint download budget per screen (brotli)', () => {

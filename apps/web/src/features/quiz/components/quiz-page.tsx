@@ -7,7 +7,7 @@ import {
   type QuizAnswerValue,
   type QuizServerMessage,
 } from '@alumnet/contract';
-import { Box, Paper } from '@mantine/core';
+import { Box, Loader, Paper } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useParams } from 'react-router';
@@ -16,14 +16,30 @@ import { ApiRequestError } from '../../../lib/api-client';
 import { meQuery } from '../../../lib/session';
 import { fetchGameStatus, joinGame, sendEmailCode, submitAnswer, validateUser } from '../api/quiz';
 import { useQuizSocket } from '../hooks/use-quiz-socket';
+import type * as GameViewsModule from './game-views';
 import { inGame, initialQuizState, quizReducer, secondsSinceSent } from '../utils/quiz-state';
 import { forgetPlayer, readStoredPlayer, storePlayer } from '../utils/stored-player';
-import { AnswerView } from './answer-view';
 import { CodeEntry, NotFound } from './code-entry';
 import { GameBar } from './game-bar';
 import { JoinedView } from './joined-view';
 import { EmailEntry, Welcome } from './player-entry';
-import { QuestionView } from './question-view';
+
+/**
+ * The question and answer views, with every kind's inputs and reveals, are not needed to draw the
+ * code entry: they load right after the first paint (QuizPlayer's effect), long before a question.
+ */
+type GameViews = typeof GameViewsModule;
+let gameViews: GameViews | undefined;
+const loadGameViews = () => import('./game-views').then((views) => (gameViews = views));
+
+/** The in-game views once loaded; undefined for the moment before (a loader shows). */
+function useGameViews() {
+  const [views, setViews] = useState(gameViews);
+  useEffect(() => {
+    if (!views) void loadGameViews().then(setViews);
+  }, [views]);
+  return views;
+}
 
 /** `/quiz` and `/quiz/{code}`: the live quiz player, open to everyone (member-portal.md). */
 export function QuizPage() {
@@ -75,6 +91,7 @@ function QuizPlayer() {
     (questionId: string) => dispatch({ type: 'timeUp', questionId }),
     [],
   );
+  const views = useGameViews();
   // The team picked on the welcome step, where the game lets players pick.
   const [team, setTeam] = useState<number | null>(null);
   const connected = useQuizSocket(
@@ -239,8 +256,11 @@ function QuizPlayer() {
             connected={connected}
           />
           {state.step === 'joined' && <JoinedView state={state} onLeave={reset} />}
-          {state.step === 'question' && state.question && (
-            <QuestionView
+          {state.step !== 'joined' && !views && (
+            <Loader mx="auto" display="block" aria-label="Loading the game" />
+          )}
+          {views && state.step === 'question' && state.question && (
+            <views.QuestionView
               key={state.question.question_id}
               question={state.question}
               selection={state.selection}
@@ -250,7 +270,9 @@ function QuizPlayer() {
               onTimeUp={onTimeUp}
             />
           )}
-          {state.step === 'answered' && <AnswerView state={state} onPlayAgain={reset} />}
+          {views && state.step === 'answered' && (
+            <views.AnswerView state={state} onPlayAgain={reset} />
+          )}
         </>
       );
   }
