@@ -3,7 +3,8 @@ import { markAnswer, rightOrderShown, scoreAnswer } from '@alumnet/quiz-engine';
 import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../client';
-import { answers, games, players, quizQuestions, quizzes, users } from '../schema';
+import { quizQuestionsOf, writeQuestions } from '../../modules/quiz/repository';
+import { answers, games, players, quizzes, users } from '../schema';
 
 const DAY = 24 * 60 * 60_000;
 
@@ -139,29 +140,11 @@ export async function seedDemoQuiz(tx: Executor, collegeId: string, adminId: str
     .values({ collegeId, createdBy: adminId, title: DEMO_QUIZ_TITLE })
     .returning({ id: quizzes.id });
   const questions = DEMO_QUIZ_QUESTIONS.map((given) => quizQuestionInput.parse(given));
-  const rows = await tx
-    .insert(quizQuestions)
-    .values(
-      questions.map((q, position) => ({
-        quizId: quiz!.id,
-        position,
-        kind: q.kind,
-        question: q.question,
-        options: q.options,
-        correctOption: q.correctOption,
-        correctOptions: q.correctOptions,
-        partialCredit: q.partialCredit,
-        acceptedAnswers: q.acceptedAnswers,
-        doublePoints: q.doublePoints,
-        imageName: q.image?.name ?? null,
-        imageAlt: q.image?.alt ?? null,
-        timeLimit: q.timeLimit,
-      })),
-    )
-    .returning({ id: quizQuestions.id, position: quizQuestions.position });
-  const played = rows
-    .sort((a, b) => a.position - b.position)
-    .map((row, i) => ({ ...questions[i]!, id: row.id }));
+  await writeQuestions(tx, quiz!.id, questions);
+  const played = (await quizQuestionsOf(tx, quiz!.id)).map((row, i) => ({
+    ...questions[i]!,
+    id: row.id,
+  }));
   const members = await tx
     .select({ id: users.id, fullName: users.fullName })
     .from(users)

@@ -21,7 +21,8 @@ import type { Database, Executor } from '../../db/client';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { SessionUser } from '../auth/repository';
 import * as challenges from './challenge-repository';
-import { engineQuestionOf, settingsOf, stateOf } from './report';
+import { toEngineQuestion } from './presenter';
+import { settingsOf, stateOf } from './report';
 import { findPlayableMember, findQuiz, quizQuestionsOf } from './repository';
 
 const CODE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
@@ -82,7 +83,7 @@ export function createChallengeService(db: Database, clock: () => number = Date.
     challenge.deadline !== null && challenge.deadline.getTime() > clock();
 
   const questionsOf = async (quizId: string) =>
-    (await quizQuestionsOf(db, quizId)).map(engineQuestionOf);
+    (await quizQuestionsOf(db, quizId)).map(toEngineQuestion);
 
   /** The challenge, for a signed-in approved member of its college; 404 for anyone else's. */
   async function challengeFor(user: SessionUser, code: string) {

@@ -87,23 +87,11 @@ export const presentQuizSummary = (row: QuizSummaryRow): QuizSummary => ({
 export const presentQuizDetail = (row: QuizSummaryRow, questions: QuestionRow[]): QuizDetail => ({
   ...presentQuizSummary(row),
   questionCount: questions.length,
-  questions: questions.map((q) => ({
-    _id: q.id,
-    kind: q.kind,
-    question: q.question,
-    options: q.options,
-    correctOption: q.correctOption,
-    correctOptions: q.correctOptions,
-    partialCredit: q.partialCredit,
-    acceptedAnswers: q.acceptedAnswers,
-    doublePoints: q.doublePoints,
-    image: q.imageName ? { name: q.imageName, alt: q.imageAlt ?? '' } : null,
-    timeLimit: q.timeLimit,
-  })),
+  questions: questions.map(({ id, ...q }) => ({ _id: id, ...questionFields(q) })),
 });
 
-export const toEngineQuestion = (q: QuestionRow): QuizQuestion => ({
-  id: q.id,
+/** A stored question's fields, every kind's, as the editor and the engine both read them. */
+const questionFields = (q: Omit<QuestionRow, 'id'>) => ({
   kind: q.kind,
   question: q.question,
   options: q.options,
@@ -114,6 +102,11 @@ export const toEngineQuestion = (q: QuestionRow): QuizQuestion => ({
   doublePoints: q.doublePoints,
   image: q.imageName ? { name: q.imageName, alt: q.imageAlt ?? '' } : null,
   timeLimit: q.timeLimit,
+});
+
+export const toEngineQuestion = ({ id, ...q }: QuestionRow): QuizQuestion => ({
+  id,
+  ...questionFields(q),
 });
 
 const pictureOf = (question: QuizQuestion): QuestionPicture | null =>

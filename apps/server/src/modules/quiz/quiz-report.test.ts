@@ -10,7 +10,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answers, games, players, quizQuestions, users } from '../../db/schema';
 import { buildRoleApp, ROLES } from '../../test/roles';
-import { engineQuestionOf } from './report';
+import { toEngineQuestion } from './presenter';
 
 let t: Awaited<ReturnType<typeof buildRoleApp>>;
 beforeAll(async () => {
@@ -80,7 +80,7 @@ describe('a played game’s report', () => {
   beforeAll(async () => {
     const { quiz, questions } = await kindsQuiz('Report quiz');
     questionIds = questions.map((q) => q.id);
-    const orderRight = rightOrderShown(engineQuestionOf(questions[4]!));
+    const orderRight = rightOrderShown(toEngineQuestion(questions[4]!));
     const orderWrong = [...orderRight].reverse();
     const members = await demoMembers();
     names = members.map((m) => m.fullName);

@@ -18,27 +18,13 @@ import { notFound } from '../../lib/errors';
 import { adminCollegeId, policy } from '../../lib/policy';
 import type { SessionUser } from '../auth/repository';
 import { neutralizeFormula } from '../dispatch';
+import { toEngineQuestion } from './presenter';
 import { quizQuestionsOf, type QuestionRow } from './repository';
 import * as reports from './report-repository';
 
 const GAME_NOT_FOUND = 'Quiz not found.';
 /** A typed answer's or an order's distinct answers shown one by one; the rest are lumped. */
 const DISTINCT_SHOWN = 10;
-
-/** A stored question as the engine marks it (every kind's columns). */
-export const engineQuestionOf = (q: QuestionRow): QuizQuestion => ({
-  id: q.id,
-  kind: q.kind,
-  question: q.question,
-  options: q.options,
-  correctOption: q.correctOption,
-  correctOptions: q.correctOptions,
-  partialCredit: q.partialCredit,
-  acceptedAnswers: q.acceptedAnswers,
-  doublePoints: q.doublePoints,
-  image: q.imageName ? { name: q.imageName, alt: q.imageAlt ?? '' } : null,
-  timeLimit: q.timeLimit,
-});
 
 /** A game's stored settings, read with today's rules for what is missing (old games: '{}'). */
 export function settingsOf(stored: unknown): GameSettings {
@@ -199,7 +185,7 @@ export function buildReport(
   answerRows: reports.ReportAnswerRow[],
   now: number,
 ): QuizReport {
-  const questions = questionRows.map(engineQuestionOf);
+  const questions = questionRows.map(toEngineQuestion);
   const indexOf = new Map(questions.map((q, i) => [q.id, i]));
   const byQuestion = questions.map(() => [] as reports.ReportAnswerRow[]);
   const byPlayer = new Map<string, Map<number, reports.ReportAnswerRow>>();
