@@ -10,6 +10,7 @@ import {
 import { formatDateTime } from '../../../lib/format-date';
 import type { Standings } from '../utils/quiz-state';
 import { Leaderboard } from './standings';
+import { Fact } from './fact';
 
 interface ChallengeIntroProps {
   state: ChallengeState;
@@ -107,17 +108,6 @@ export function ChallengeEnd({
           <Text size="sm">Nobody has finished the challenge yet.</Text>
         </Stack>
       )}
-    </Stack>
-  );
-}
-
-function Fact({ label, value }: { label: string; value: string }) {
-  return (
-    <Stack gap={0} align="center" ta="center">
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text fw={700}>{value}</Text>
     </Stack>
   );
 }

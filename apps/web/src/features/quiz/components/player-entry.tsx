@@ -23,6 +23,7 @@ import { IconAlertTriangle, IconKey, IconMail, IconUserCheck } from '@tabler/ico
 import { useState } from 'react';
 import { useTakenOver } from '../../../lib/use-taken-over';
 import { teamColor } from '../utils/teams';
+import { Fact } from './fact';
 
 const STATUS_LABEL: Record<GameStatus, string> = {
   lobby: 'Waiting to start',
@@ -249,17 +250,6 @@ function CodeForm({
         </Button>
       </Stack>
     </form>
-  );
-}
-
-function Fact({ label, value }: { label: string; value: string }) {
-  return (
-    <Stack gap={0} align="center" ta="center">
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text fw={700}>{value}</Text>
-    </Stack>
   );
 }
 
