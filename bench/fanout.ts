@@ -10,6 +10,9 @@
  * (framing, its event loop, answers, the collector) comes on top of this, so a broadcast goal
  * below this floor cannot be met by the server's code on this machine. --pin keeps the clients
  * off the servers' cores (taskset), as phones would be.
+ *
+ * bench:quiz runs the same loop (runFanout) first, with the quiz's own layout, and reports its
+ * broadcast as a ratio of this floor.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { realpathSync } from 'node:fs';

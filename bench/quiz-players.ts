@@ -19,7 +19,7 @@ import { Agent, request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import { SESSION_COOKIE } from '../apps/server/src/modules/auth/tokens';
-import { playerSessionToken } from './quiz-sessions';
+import { BENCH_TYPED_ANSWER, playerSessionToken } from './quiz-sessions';
 import { seededRandom } from './seeded-random';
 
 export interface PlayersSlice {
@@ -150,9 +150,6 @@ async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Prom
 
 type QuestionMessage = Extract<QuizServerMessage, { type: 'question' }>;
 
-/** What bench/quiz.ts's typed question accepts; players type it half the time, spaced and cased. */
-export const BENCH_TYPED_ANSWER = 'Alumnet';
-
 // BENCH ANSWERS: what a player submits to a question, in the shape its kind takes (contract
 // quizAnswerValue), chosen at random: right, wrong, partly right, or a vote.
 function answerFor(message: QuestionMessage, random: () => number): unknown {
@@ -169,6 +166,7 @@ function answerFor(message: QuestionMessage, random: () => number): unknown {
       }
       return order;
     }
+    // Half type what is accepted, spaced and cased otherwise (the server trims and case-folds).
     case 'typed':
       return random() < 0.5 ? `  ${BENCH_TYPED_ANSWER.toUpperCase()} ` : 'Alumni portal';
     default:
@@ -245,17 +243,28 @@ async function play(slice: PlayersSlice, tell: (message: FromPlayers) => void) {
     }
   }
 
-  // A broadcast reaches this process's 5,000 sockets in a few batches of readable sockets. Each
-  // arrival is only stamped as it is read; parsing and scheduling the answer wait until the
-  // batch is read, so the last socket's stamp is not delayed by the work done for the others
-  // (that is the generator's cost, not the broadcast's).
+  // A broadcast reaches this process's 5,000 sockets over tens of milliseconds, a batch of
+  // readable sockets per turn of the event loop. Each arrival is only stamped as it is read;
+  // parsing and scheduling the answer wait until a turn reads nothing new, so the last socket's
+  // stamp is not delayed by the work done for the others (5,000 players share this process, where
+  // each phone has its own), as bench:fanout's clients only stamp. Answers keep their moment:
+  // their delay counts from the stamp.
   let inbox: { player: Player; data: WebSocket.RawData; at: number; shownAt: number }[] = [];
+  let readAtLastLook = 0;
   function received(player: Player, data: WebSocket.RawData) {
-    if (inbox.length === 0) setImmediate(readInbox);
+    if (inbox.length === 0) {
+      readAtLastLook = 0;
+      setImmediate(readInbox);
+    }
     const shownAt = performance.now();
     inbox.push({ player, data, at: performance.timeOrigin + shownAt, shownAt });
   }
   function readInbox() {
+    if (inbox.length > readAtLastLook) {
+      readAtLastLook = inbox.length;
+      setImmediate(readInbox);
+      return;
+    }
     const arrived = inbox;
     inbox = [];
     for (const { player, data, at, shownAt } of arrived) onMessage(player, data, at, shownAt);
@@ -270,7 +279,10 @@ async function play(slice: PlayersSlice, tell: (message: FromPlayers) => void) {
         player.current = index;
         questionAt[index]!.push(at);
         const delay = random() * slice.answerWithin * message.time_limit * 1000;
-        setTimeout(() => void answer(player, index, message, shownAt), delay).unref();
+        setTimeout(
+          () => void answer(player, index, message, shownAt),
+          Math.max(0, delay - (performance.now() - shownAt)),
+        ).unref();
         // Whatever happens to the others, this slice reports the question some time after it.
         if (questionAt[index]!.length === 1)
           setTimeout(() => questionDone(index), (message.time_limit + 15) * 1000).unref();

@@ -13,3 +13,6 @@ export const playerSessionToken = (runSecret: string, n: number) =>
 /** What the sessions table stores for it (the app's own hash of a session token). */
 export const playerSessionHash = (runSecret: string, n: number) =>
   hashToken(playerSessionToken(runSecret, n));
+
+/** What the bench's typed-answer questions accept (bench/quiz.ts) and half the players type. */
+export const BENCH_TYPED_ANSWER = 'Alumnet';

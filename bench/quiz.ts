@@ -1,6 +1,6 @@
 /**
  * npm run bench:quiz [-- --players 10000 --questions 6 --time-limit 20 --processes K --live-lobby
- *                      --servers N --profile DIR --pin --kinds all|single --floor-rounds 10
+ *                      --servers N --profile DIR --pin --kinds all|single --floor-rounds 6
  *                      --floor-bytes 300]
  *
  * One live quiz game with N players on loopback (issue 12, "Benchmark"). The real server runs as
@@ -25,8 +25,11 @@
  *
  * The floor first (issue 31): before anything of the quiz starts, bench:fanout's loop runs with
  * the quiz's own layout (N sockets, the quiz's server processes, its load generators' count, the
- * same --pin), and the broadcast p99 is reported as a ratio of that floor's p99, measured minutes
- * apart on the same machine. --floor-rounds 0 skips it.
+ * same --pin; as many rounds as questions), and the broadcast p99 is reported as a ratio of that
+ * floor's p99, measured a few minutes apart on the same machine. --floor-rounds 0 skips it.
+ *
+ * --kinds all (the default) plays every kind of question in turn (issue 31), one in three with
+ * double points, in teams with streaks on; --kinds single is the spec's game as before.
  *
  * --pin keeps the server(s) and the load generators on cores of their own (taskset), as the
  * players' phones would be: unpinned, the generators reading their sockets preempt the server in
@@ -55,8 +58,7 @@ import { runMigrations } from '../apps/server/src/db/migrate';
 import { BENCH_ADMIN, seedBenchCollege } from './scratch-database';
 import { benchDatabase, benchRun, gcBetween, pinApart, type BenchDatabase } from './server-process';
 import type { FromPlayers, PlayersReport, PlayersSlice, ToPlayers } from './quiz-players';
-import { playerSessionHash } from './quiz-sessions';
-import { BENCH_TYPED_ANSWER } from './quiz-players';
+import { BENCH_TYPED_ANSWER, playerSessionHash } from './quiz-sessions';
 import { integerFlag } from './flags';
 import { printFanout, runFanout, type FanoutFigures } from './fanout';
 
@@ -71,7 +73,7 @@ const { values: flags } = parseArgs({
     profile: { type: 'string' },
     pin: { type: 'boolean', default: false },
     kinds: { type: 'string', default: 'all' },
-    'floor-rounds': { type: 'string', default: '10' },
+    'floor-rounds': { type: 'string' },
     'floor-bytes': { type: 'string', default: '300' },
   },
 });
@@ -89,9 +91,15 @@ const PROCESSES = integerFlag(
   PLAYERS,
 );
 if (flags.kinds !== 'all' && flags.kinds !== 'single')
-  throw new Error('--kinds is all (every kind of question, teams on) or single (the spec\'s game)');
+  throw new Error("--kinds is all (every kind of question, teams on) or single (the spec's game)");
 const KINDS = flags.kinds;
-const FLOOR_ROUNDS = integerFlag('floor-rounds', flags['floor-rounds'], 0, 100);
+/** As many rounds as questions by default: each side's first, colder broadcast weighs the same. */
+const FLOOR_ROUNDS = integerFlag(
+  'floor-rounds',
+  flags['floor-rounds'] ?? String(QUESTIONS),
+  0,
+  100,
+);
 const FLOOR_BYTES = integerFlag('floor-bytes', flags['floor-bytes'], 1, 65_536);
 const ADMIN = BENCH_ADMIN;
 type QuizQuestionInputBody = z.input<typeof quizQuestionInput>;
@@ -182,7 +190,12 @@ function benchQuiz() {
         case 'multiple':
           return { ...base, ...extra, correctOptions: [0, 2], partialCredit: i % 2 === 0 };
         case 'typed':
-          return { ...base, ...extra, options: [], acceptedAnswers: [BENCH_TYPED_ANSWER, 'Alumni net'] };
+          return {
+            ...base,
+            ...extra,
+            options: [],
+            acceptedAnswers: [BENCH_TYPED_ANSWER, 'Alumni net'],
+          };
         default:
           return { ...base, ...extra };
       }
@@ -418,6 +431,9 @@ async function run() {
       `bench:quiz  ${PLAYERS} players, ${QUESTIONS} questions of ${TIME_LIMIT} s, ` +
         `${PROCESSES} load generator(s)${flags.pin ? ' pinned apart from the server' : ''}, ` +
         `${database.label}, game ${code}; ` +
+        (KINDS === 'all'
+          ? `kinds ${QUESTION_KINDS.join(', ')} in turn, teams of 4 placed by the server, streaks on; `
+          : "the spec's single choice only; ") +
         `ready in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
 

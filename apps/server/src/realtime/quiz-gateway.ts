@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { WebSocket, WebSocketServer } from 'ws';
+import { type WebSocket, WebSocketServer } from 'ws';
 import type { Config } from '../config';
 import { isCrossSite, originRule } from '../lib/same-origin';
 import { AppError } from '../lib/errors';
@@ -18,13 +18,16 @@ import { failureOf } from '../plugins/errors';
 import { findSessionUser } from '../modules/auth/repository';
 import { hashToken, SESSION_COOKIE } from '../modules/auth/tokens';
 import { finishedMessage, resultMessages, type GameEvent } from '../modules/quiz';
+import { frameOf, quizWriter } from './quiz-broadcast';
 
-/** A client sending faster than this is not a quiz page: it is cut off rather than buffered. */
-const MAX_BUFFERED_BYTES = 1024 * 1024;
 /** Connections that stop answering the protocol's pings are closed after this long. */
 const HEARTBEAT_MS = 30_000;
-/** Sockets written to before the event loop gets a turn (about 25 ms of writes on loopback). */
-const FLUSH_SLICE = 1_000;
+/**
+ * The heartbeat visits its sockets in this many steps over HEARTBEAT_MS: pinging every socket at
+ * once brings every pong back together, a burst the size of a broadcast, and a question sent
+ * meanwhile waits behind it.
+ */
+const HEARTBEAT_STEPS = 30;
 const SOCKET_PREFIX = API.quiz.socket('');
 
 interface Client {
@@ -52,30 +55,11 @@ interface Room {
 }
 
 /**
- * One unmasked text frame (RFC 6455 §5.2). Server frames carry no mask, so a broadcast is the
- * same bytes for every player: built once, written 10,000 times, instead of framed per socket.
- */
-function textFrame(payload: Buffer) {
-  const length = payload.length;
-  let header: Buffer;
-  if (length < 126) header = Buffer.from([0x81, length]);
-  else if (length < 65_536) header = Buffer.from([0x81, 126, length >> 8, length & 0xff]);
-  else {
-    header = Buffer.alloc(10);
-    header[0] = 0x81;
-    header[1] = 127;
-    header.writeBigUInt64BE(BigInt(length), 2);
-  }
-  return Buffer.concat([header, payload]);
-}
-const frameOf = (message: unknown) => textFrame(Buffer.from(JSON.stringify(message)));
-
-/**
  * The quiz's plain WebSocket at /api/kahoot/ws/{code} (member-portal.md §7). Players say who
  * they are with player_connected (their player_id is the credential) and get the game's state
  * back; a host's console says host_connected and is judged by its session cookie. Whatever else
  * arrives is ignored and the socket stays open. Broadcasts are serialized once per process and
- * the same bytes written to every socket of the game.
+ * the same bytes written to every socket of the game in one loop (quiz-broadcast.ts).
  *
  * `ws` takes the upgrades of this path itself, not @fastify/websocket: that plugin routes every
  * upgrade through Fastify, which would answer Socket.IO's own upgrades (/socket.io) with a 404.
@@ -98,40 +82,8 @@ export const quizGateway = fp(
       return room;
     };
 
-    // What each socket is sent in this turn of the event loop goes out as one write (results are
-    // question_results and the leaderboard, built for each player). One write a socket is one
-    // system call a socket, the cost of a broadcast to 10,000; a message for everyone (game_started
-    // with the first question included) is framed once and the same buffer written to each.
-    const pending = new Map<Client, Buffer[]>();
-    // A broadcast to 10,000 takes a few hundred milliseconds of writes: it goes out in slices,
-    // and the answers that arrive meanwhile (players who got the question first and answer at
-    // once) are handled between them instead of waiting for the last socket.
-    const flush = () => {
-      let written = 0;
-      for (const [client, frames] of pending) {
-        if (written === FLUSH_SLICE) {
-          setImmediate(flush);
-          return;
-        }
-        pending.delete(client);
-        written += 1;
-        const { ws, socket } = client;
-        if (ws.readyState !== WebSocket.OPEN) continue;
-        if (socket.writableLength > MAX_BUFFERED_BYTES) {
-          ws.terminate();
-          continue;
-        }
-        socket.write(frames.length === 1 ? frames[0] : Buffer.concat(frames));
-      }
-    };
-    const sendRaw = (client: Client, frame: Buffer) => {
-      const frames = pending.get(client);
-      if (frames) frames.push(frame);
-      else {
-        if (pending.size === 0) setImmediate(flush);
-        pending.set(client, [frame]);
-      }
-    };
+    const writer = quizWriter();
+    const sendRaw = writer.queue;
     const send = (client: Client, message: QuizServerMessage) => sendRaw(client, frameOf(message));
     const sendError = (client: Client, error: unknown) =>
       send(client, {
@@ -211,11 +163,9 @@ export const quizGateway = fp(
       const room = rooms.get(event.code);
       if (!room) return;
       switch (event.kind) {
-        case 'all': {
-          const frame = Buffer.concat(event.messages.map(frameOf));
-          room.all.forEach((client) => sendRaw(client, frame));
+        case 'all':
+          writer.broadcast(room.all, Buffer.concat(event.messages.map(frameOf)));
           return;
-        }
         case 'host': {
           const frame = frameOf({ type: 'host_state', state: event.state });
           room.hosts.forEach((client) => sendRaw(client, frame));
@@ -278,8 +228,18 @@ export const quizGateway = fp(
     app.server.on('upgrade', onUpgrade);
 
     // A phone that lost its signal never closes its socket: one unanswered ping and it is gone.
+    // Each socket is visited once a round of HEARTBEAT_STEPS steps, a share of them at each step.
+    let round: Client[] = [];
+    let visited = 0;
     const heartbeat = setInterval(() => {
-      for (const client of connected) {
+      if (visited >= round.length) {
+        round = [...connected];
+        visited = 0;
+      }
+      const until = Math.min(round.length, visited + Math.ceil(round.length / HEARTBEAT_STEPS));
+      for (; visited < until; visited++) {
+        const client = round[visited]!;
+        if (!connected.has(client)) continue;
         if (!client.alive) {
           client.ws.terminate();
           continue;
@@ -287,7 +247,7 @@ export const quizGateway = fp(
         client.alive = false;
         client.ws.ping();
       }
-    }, HEARTBEAT_MS);
+    }, HEARTBEAT_MS / HEARTBEAT_STEPS);
     heartbeat.unref();
 
     // Before the HTTP server closes: open sockets would keep it from closing.
