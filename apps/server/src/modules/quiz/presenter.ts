@@ -215,7 +215,12 @@ export function hostStateOf(game: QuizGame, code: string, title: string): HostSt
     question: question && game.status !== 'lobby' ? hostQuestion(game, question) : null,
     answers_count: game.status === 'lobby' ? 0 : game.answerCount,
     distribution: summary?.distribution ?? [],
-    top: game.leaderboard(QUIZ.leaderboardSize),
+    // Players, in team mode too (the teams come below); at the end as many as the podium shows.
+    top: game.playerLeaderboard(
+      game.status === 'finished'
+        ? Math.max(QUIZ.leaderboardSize, game.settings.podiumSize)
+        : QUIZ.leaderboardSize,
+    ),
     // A game on today's rules answers as before; one with settings says them, and its teams.
     ...(isDefaultSettings(game.settings) ? {} : { settings: game.settings }),
     ...(game.teamMode

@@ -348,7 +348,11 @@ describe('teams', () => {
     ).json<HostState>();
     // One team of two: its score is the mean of 1000 and 0.
     expect(state.teams).toEqual([{ rank: 1, name: 'Green', score: 500, members: 2 }]);
-    expect(state.top).toEqual([{ rank: 1, name: 'Green', score: 500 }]);
+    // The console's leaderboard stays the players'; the teams have their own standings.
+    expect(state.top).toEqual([
+      { rank: 1, name: 'Meera Menon', score: 1000 },
+      { rank: 2, name: 'Rahul Verma', score: 0 },
+    ]);
     expect(state.players).toEqual([
       { name: 'Meera Menon', score: 1000 },
       { name: 'Rahul Verma', score: 0 },
