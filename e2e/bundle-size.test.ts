@@ -24,7 +24,8 @@ import { initialBytes } from './bundle-size';
 // second-step state (+2). Measured, not room. Issue 31 (quiz kinds): the Mantine parts and icons
 // its editor, dialogs and report use join the shared vendor and icon files (+1-2 KB on every
 // screen), and /quiz carries the welcome step's team pick and the contract's new quiz texts (+3);
-// the in-game views for every kind load after the first paint, off this budget.
+// the in-game views for every kind load after the first paint, off this budget. Issue 32's
+// comment pages (the contract's page schema and the two paths) put /quiz past the next KB.
 const BUDGET: Record<string, { js: number; css: number; files: number }> = {
   '/': { js: 150, css: 30, files: 10 },
   '/login': { js: 174, css: 30, files: 16 },
@@ -33,7 +34,7 @@ const BUDGET: Record<string, { js: number; css: number; files: number }> = {
   '/alumzone': { js: 217, css: 30, files: 22 },
   '/jobs': { js: 226, css: 30, files: 22 },
   '/chat': { js: 225, css: 30, files: 20 },
-  '/quiz': { js: 180, css: 30, files: 15 },
+  '/quiz': { js: 181, css: 30, files: 15 },
 };
 
 describe('first-paint download budget per screen (brotli)', () => {

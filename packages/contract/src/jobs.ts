@@ -41,7 +41,10 @@ export const job = z.object({
   canEdit: z.enum(['yes', 'no']),
   likesCount: z.number().int(),
   likedByMe: z.boolean(),
+  /** Improvement (issue 32): the newest FEED_COMMENTS_SHOWN only, oldest of them first. */
   comments: z.array(postComment),
+  /** Every comment of the job; the rest page in through `API.jobs.comments`. */
+  commentsCount: z.number().int(),
 });
 export type Job = z.infer<typeof job>;
 

@@ -11,6 +11,10 @@ export type PostAudience = (typeof POST_AUDIENCES)[number];
 export const FEED_FILTERS = ['all', ...ACCESS_LEVELS] as const;
 export type FeedFilter = (typeof FEED_FILTERS)[number];
 export const FEED_PAGE_SIZE = 20;
+/** A post or job in a page carries this many of its newest comments (issue 32). */
+export const FEED_COMMENTS_SHOWN = 3;
+/** "View all N comments" loads this many a page, newest first. */
+export const COMMENTS_PAGE_SIZE = 20;
 export const MAX_POST_LENGTH = 5000;
 export const MAX_COMMENT_LENGTH = 2000;
 
@@ -43,7 +47,10 @@ export const post = z.object({
   likesCount: z.number().int(),
   /** Whether the caller likes it (improvement: the heart shows its state). */
   likedByMe: z.boolean(),
+  /** Improvement (issue 32): the newest FEED_COMMENTS_SHOWN only, oldest of them first. */
   comments: z.array(postComment),
+  /** Every comment the caller may see; the rest page in through `API.posts.comments`. */
+  commentsCount: z.number().int(),
   postedBy: author,
   createdAt: z.iso.datetime(),
   /** Group posts: the one its organisers pinned. */
@@ -103,6 +110,17 @@ export const saveCommentBody = z.object({
     .min(1, 'Comment cannot be empty.')
     .max(MAX_COMMENT_LENGTH, `A comment can have at most ${MAX_COMMENT_LENGTH} characters.`),
 });
+
+/** GET {API.posts.comments(id)}?before=: `before` is the previous page's `nextCursor`. */
+export const commentsPageQuery = z.object({
+  before: z.string({ error: 'Invalid cursor' }).max(200, 'Invalid cursor').optional(),
+});
+/** A page of a post's or job's comments, newest first; `nextCursor` null after the oldest. */
+export const commentsPage = z.object({
+  comments: z.array(postComment),
+  nextCursor: z.string().nullable(),
+});
+export type CommentsPage = z.infer<typeof commentsPage>;
 
 /** GET {API.posts.one(postId)}: one post as the feed shows it, if the caller may see it. */
 export const postIdParams = z.object({ postId: idSchema });

@@ -32,6 +32,8 @@ export const API = {
     updateLikes: '/api/posts/updateLikes',
     /** GET: one post the member may see (a notification's link opens it), 404 otherwise. */
     one: (postId: string) => `/api/posts/one/${encodeURIComponent(postId)}`,
+    /** GET ?before=: the post's comments, 20 a page, newest first; 404 if the member may not see it. */
+    comments: (postId: string) => `/api/posts/${encodeURIComponent(postId)}/comments`,
   },
   alumzone: {
     search: '/api/alumzone/search',
@@ -48,6 +50,8 @@ export const API = {
     saveComment: '/api/jobs/savecomment',
     /** GET: one job the member may see (a notification's link opens it), 404 otherwise. */
     one: (jobId: string) => `/api/jobs/one/${encodeURIComponent(jobId)}`,
+    /** GET ?before=: the job's comments, 20 a page, newest first; 404 if the member may not see it. */
+    comments: (jobId: string) => `/api/jobs/${encodeURIComponent(jobId)}/comments`,
   },
   messages: {
     users: '/api/messages/users',

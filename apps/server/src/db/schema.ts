@@ -533,7 +533,9 @@ export const postComments = pgTable(
     removedBy: uuid('removed_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [index('post_comments_post_idx').on(t.postId, t.createdAt)],
+  // A post's newest few (the feed) and a page of older ones (keyset on created_at, id) are each
+  // a short walk of this index, however many comments the post has (issue 32).
+  (t) => [index('post_comments_recent_idx').on(t.postId, t.createdAt.desc(), t.id.desc())],
 );
 
 export const jobs = pgTable(
@@ -591,7 +593,8 @@ export const jobComments = pgTable(
     comment: text('comment').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('job_comments_job_idx').on(t.jobId, t.createdAt)],
+  // As post_comments_recent_idx: a job's newest few and older pages walk it (issue 32).
+  (t) => [index('job_comments_recent_idx').on(t.jobId, t.createdAt.desc(), t.id.desc())],
 );
 
 // ---------------------------------------------------------------- chat

@@ -1,6 +1,8 @@
 import { Box, Button, Group, Paper, Stack, Text, Textarea, UnstyledButton } from '@mantine/core';
-import { MAX_COMMENT_LENGTH, type PostComment } from '@alumnet/contract';
-import { useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { commentsPage, MAX_COMMENT_LENGTH, type PostComment } from '@alumnet/contract';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useMemo, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { api } from '../lib/api-client';
 import { useTakenOver } from '../lib/use-taken-over';
 import { AuthorAvatar, classOf } from './author-avatar';
 
@@ -11,8 +13,27 @@ import { AuthorAvatar, classOf } from './author-avatar';
  */
 export const REMOVED_LABEL = 'Removed by an organiser';
 
-/** Long threads open folded to the latest few; the rest is one click away. */
-const SHOWN_WHEN_FOLDED = 3;
+/**
+ * The pages of a thread's older comments (`GET {path}?before=`, newest first), asked only once
+ * the member opens the thread: a page of the feed carries the newest 3 comments alone (issue 32).
+ */
+export const olderCommentsQuery = (path: string, enabled: boolean) => ({
+  queryKey: ['comments', path] as const,
+  queryFn: ({ pageParam }: { pageParam: string | undefined }) =>
+    api.get(pageParam ? `${path}?before=${encodeURIComponent(pageParam)}` : path, commentsPage),
+  initialPageParam: undefined as string | undefined,
+  getNextPageParam: (last: { nextCursor: string | null }) => last.nextCursor ?? undefined,
+  enabled,
+});
+
+/** Oldest first, each comment once: the pages and the page's own (newest, or just written). */
+function mergeThread(loaded: PostComment[], carried: PostComment[]) {
+  const byId = new Map<string, PostComment>();
+  for (const c of [...loaded, ...carried]) byId.set(c._id, c);
+  // The server writes every time in one format (UTC, microseconds), so text order is time order.
+  const order = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
+  return [...byId.values()].sort((a, b) => order(a.createdAt, b.createdAt) || order(a._id, b._id));
+}
 
 /**
  * The comments under a post or a job and the box to add one. The Post button shows only once
@@ -20,11 +41,18 @@ const SHOWN_WHEN_FOLDED = 3;
  */
 export function CommentThread({
   comments,
+  commentsCount,
+  threadPath,
   onComment,
   pending,
   commentMenu,
 }: {
+  /** The newest few comments the post or job carries, oldest of them first. */
   comments: PostComment[];
+  /** Every comment of the thread the member may see. */
+  commentsCount: number;
+  /** Where older comments page in from (`API.posts.comments(id)`, `API.jobs.comments(id)`). */
+  threadPath: string;
   /** A group's organisers: a comment's own menu (remove). */
   commentMenu?: (comment: PostComment) => ReactNode;
   /** Sends the trimmed text; call `done` once it is saved so the box clears. */
@@ -37,8 +65,19 @@ export function CommentThread({
   // posts draws twenty boxes nobody has typed in yet, so the measuring starts with the typing.
   const grows = text.length > 0;
   const [showAll, setShowAll] = useState(false);
-  const hidden = showAll ? 0 : Math.max(0, comments.length - SHOWN_WHEN_FOLDED);
-  const shown = comments.slice(hidden);
+  const older = useInfiniteQuery(olderCommentsQuery(threadPath, showAll));
+  const loaded = older.data?.pages;
+  const shown = useMemo(
+    () =>
+      loaded
+        ? mergeThread(
+            loaded.flatMap((p) => p.comments),
+            comments,
+          )
+        : comments,
+    [loaded, comments],
+  );
+  const folded = !showAll && commentsCount > comments.length;
   const canPost = text.trim().length > 0;
 
   function submit(event?: FormEvent) {
@@ -56,12 +95,28 @@ export function CommentThread({
 
   return (
     <Stack gap="xs">
-      {hidden > 0 && (
+      {folded && (
         <UnstyledButton onClick={() => setShowAll(true)}>
           <Text size="sm" c="blue" fw={500}>
-            View all {comments.length} comments
+            View all {commentsCount} comments
           </Text>
         </UnstyledButton>
+      )}
+      {showAll && (older.hasNextPage || older.isFetching) && (
+        <UnstyledButton
+          onClick={() => void older.fetchNextPage()}
+          disabled={older.isFetching}
+          aria-busy={older.isFetching}
+        >
+          <Text size="sm" c="blue" fw={500}>
+            {older.isFetching ? 'Loading comments…' : 'View older comments'}
+          </Text>
+        </UnstyledButton>
+      )}
+      {showAll && older.isError && (
+        <Text size="sm" c="red" role="alert">
+          Could not load the comments. Please try again.
+        </Text>
       )}
       {shown.length > 0 && (
         <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>

@@ -10,7 +10,7 @@ import {
   Text,
   Tooltip,
 } from '@mantine/core';
-import { imageUrl, type AccessLevel, type Post, type PostComment } from '@alumnet/contract';
+import { API, imageUrl, type AccessLevel, type Post, type PostComment } from '@alumnet/contract';
 import { IconPin } from '@tabler/icons-react';
 import { memo, type ReactNode } from 'react';
 import { ACCESS_LEVEL_LABELS } from '../lib/access-levels';
@@ -46,7 +46,6 @@ export const PostCard = memo(function PostCard({ post, userId, menu, commentMenu
   const saveComment = useSaveComment(userId);
   const timeZone = useTimeZone();
   const author = post.postedBy;
-  const comments = post.comments.length;
   const level = post.accessLevel === 'group' ? null : post.accessLevel;
 
   return (
@@ -134,7 +133,7 @@ export const PostCard = memo(function PostCard({ post, userId, menu, commentMenu
         mt="sm"
         likesCount={post.likesCount}
         likedByMe={post.likedByMe}
-        commentsCount={comments}
+        commentsCount={post.commentsCount}
         onToggleLike={() => toggleLike.mutate(post._id)}
       />
 
@@ -142,6 +141,8 @@ export const PostCard = memo(function PostCard({ post, userId, menu, commentMenu
       <Stack gap="sm">
         <CommentThread
           comments={post.comments}
+          commentsCount={post.commentsCount}
+          threadPath={API.posts.comments(post._id)}
           pending={saveComment.isPending}
           commentMenu={commentMenu}
           onComment={(comment, done) =>

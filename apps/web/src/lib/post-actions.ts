@@ -67,7 +67,11 @@ export function useSaveComment(userId: string) {
     mutationFn: ({ postId, comment }: { postId: string; comment: string }) =>
       api.post(API.posts.saveComment, postComment, { postId, commenterId: userId, comment }),
     onSuccess: (saved, { postId }) =>
-      updateCachedPost(queryClient, postId, (p) => ({ ...p, comments: [...p.comments, saved] })),
+      updateCachedPost(queryClient, postId, (p) => ({
+        ...p,
+        comments: [...p.comments, saved],
+        commentsCount: p.commentsCount + 1,
+      })),
     // member-portal.md §8: comment errors are only logged.
     onError: (error) => console.error('Failed to save comment', error),
   });

@@ -309,6 +309,7 @@ describe('jobs board', () => {
         likesCount: 0,
         likedByMe: false,
         comments: [],
+        commentsCount: 0,
       });
       expect(Date.parse(created.postedDate)).toBeGreaterThanOrEqual(before - 1000);
       expect(Date.parse(created.postedDate)).toBeLessThanOrEqual(Date.now() + 1000);

@@ -1,4 +1,4 @@
-import { JOB_CATEGORIES, type Job, type PostComment } from '@alumnet/contract';
+import { JOB_CATEGORIES, type CommentsPage, type Job, type PostComment } from '@alumnet/contract';
 import type { JobCommentRow, JobRow } from './repository';
 
 type JobCategory = (typeof JOB_CATEGORIES)[number];
@@ -16,7 +16,7 @@ export function presentJobComment(c: JobCommentRow): PostComment {
       branchName: c.branchName,
     },
     comment: c.comment,
-    createdAt: c.createdAt.toISOString(),
+    createdAt: c.createdAt,
   };
 }
 
@@ -26,7 +26,10 @@ export function presentJob(
     canEdit: boolean;
     likesCount: number;
     likedByMe: boolean;
+    /** The newest few, oldest of them first. */
     comments: JobCommentRow[];
+    /** Every comment of the job. */
+    commentsCount: number;
   },
 ): Job {
   return {
@@ -50,5 +53,12 @@ export function presentJob(
     likesCount: extra.likesCount,
     likedByMe: extra.likedByMe,
     comments: extra.comments.map(presentJobComment),
+    commentsCount: extra.commentsCount,
   };
 }
+
+/** A page of a job's thread, newest first, and where the next (older) one starts. */
+export const presentJobCommentsPage = (page: {
+  rows: JobCommentRow[];
+  nextCursor: string | null;
+}): CommentsPage => ({ comments: page.rows.map(presentJobComment), nextCursor: page.nextCursor });

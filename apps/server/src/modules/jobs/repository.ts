@@ -1,14 +1,7 @@
-import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import {
-  batches,
-  branches,
-  jobComments,
-  jobLikes,
-  jobs,
-  listedMember,
-  users,
-} from '../../db/schema';
+import type { CommentPosition } from '../../lib/comment-cursor';
+import { batches, branches, jobLikes, jobs, listedMember, users } from '../../db/schema';
 
 /**
  * Which jobs a caller reaches. `levels`: a member sees a job shared with their own college, batch
@@ -103,44 +96,90 @@ export async function likeSummaries(db: Executor, jobIds: string[], viewerId: st
   return new Map(rows.map((r) => [r.jobId, { likesCount: r.likesCount, likedByMe: r.likedByMe }]));
 }
 
-const commentColumns = {
-  id: jobComments.id,
-  jobId: jobComments.jobId,
-  comment: jobComments.comment,
-  createdAt: jobComments.createdAt,
-  userId: users.id,
-  fullName: users.fullName,
-  profilePic: users.profilePic,
-  batchName: batches.batchName,
-  branchName: branches.branchName,
-};
-
-function selectComments(db: Executor) {
-  return db
-    .select(commentColumns)
-    .from(jobComments)
-    .innerJoin(users, eq(users.id, jobComments.userId))
-    .leftJoin(batches, eq(batches.id, users.batchId))
-    .leftJoin(branches, eq(branches.id, users.branchId));
+/**
+ * A comment with its author; `createdAt` in ISO 8601 with microseconds: the keyset key, which a
+ * Date (milliseconds) would round, and a cursor then skip comments of the same millisecond.
+ */
+export interface JobCommentRow extends Record<string, unknown> {
+  id: string;
+  jobId: string;
+  comment: string;
+  createdAt: string;
+  userId: string;
+  fullName: string;
+  profilePic: string | null;
+  batchName: string | null;
+  branchName: string | null;
 }
-export type JobCommentRow = Awaited<ReturnType<typeof commentsOfJobs>>[number];
 
-/** The comments of several jobs in one query, oldest first. */
-export async function commentsOfJobs(db: Executor, jobIds: string[]) {
-  if (jobIds.length === 0) return [];
-  return selectComments(db)
-    .where(inArray(jobComments.jobId, jobIds))
-    .orderBy(asc(jobComments.createdAt), asc(jobComments.id));
+/** The JobCommentRow of each comment `c` of a FROM clause, for a raw query. */
+const commentRowOf = sql`c.id, c.job_id AS "jobId", c.comment,
+  to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "createdAt",
+  u.id AS "userId", u.full_name AS "fullName", u.profile_pic AS "profilePic",
+  b.batch_name AS "batchName", br.branch_name AS "branchName"`;
+const commentAuthorJoins = sql`JOIN users u ON u.id = c.user_id
+  LEFT JOIN batches b ON b.id = u.batch_id
+  LEFT JOIN branches br ON br.id = u.branch_id`;
+
+/**
+ * The newest `perJob` comments of each of several jobs (oldest of them first) and each job's
+ * count, in one query. Each job's comments are a LIMIT on a backward walk of
+ * job_comments_recent_idx (a window over all of them would read them all), so a job with
+ * thousands of comments costs the page what one with three does (issue 32).
+ */
+export async function newestCommentsOfJobs(db: Executor, jobIds: string[], perJob: number) {
+  const found = new Map<string, { comments: JobCommentRow[]; count: number }>();
+  if (jobIds.length === 0) return found;
+  const ids = sql.join(
+    jobIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const result = await db.execute<{ jobId: string; count: number; comments: JobCommentRow[] }>(sql`
+    SELECT j.id AS "jobId",
+           (SELECT count(*)::int FROM job_comments jc WHERE jc.job_id = j.id) AS count,
+           (SELECT coalesce(json_agg(x ORDER BY x."createdAt", x.id), '[]')
+              FROM (SELECT ${commentRowOf}
+                      FROM (SELECT * FROM job_comments jc WHERE jc.job_id = j.id
+                             ORDER BY jc.created_at DESC NULLS LAST, jc.id DESC NULLS LAST
+                             LIMIT ${perJob}) c
+                      ${commentAuthorJoins}) x) AS comments
+      FROM unnest(ARRAY[${ids}]::uuid[]) AS j(id)`);
+  for (const row of result.rows) found.set(row.jobId, { comments: row.comments, count: row.count });
+  return found;
+}
+
+/** Up to `limit` comments of the job, newest first, older than `before` when given. */
+export async function findJobCommentsPage(
+  db: Executor,
+  jobId: string,
+  before: CommentPosition | null,
+  limit: number,
+) {
+  const result = await db.execute<JobCommentRow>(sql`
+    SELECT ${commentRowOf}
+      FROM (SELECT * FROM job_comments jc
+             WHERE jc.job_id = ${jobId}
+               ${before ? sql`AND (jc.created_at, jc.id) < (${before.createdAt}::timestamptz, ${before.id}::uuid)` : sql``}
+             ORDER BY jc.created_at DESC NULLS LAST, jc.id DESC NULLS LAST
+             LIMIT ${limit}) c
+      ${commentAuthorJoins}
+     ORDER BY c.created_at DESC NULLS LAST, c.id DESC NULLS LAST`);
+  return result.rows;
 }
 
 export async function insertComment(
   db: Executor,
   values: { jobId: string; userId: string; comment: string },
 ) {
-  const [created] = await db.insert(jobComments).values(values).returning({ id: jobComments.id });
-  if (!created) throw new Error('comment insert returned nothing');
-  const [row] = await selectComments(db).where(eq(jobComments.id, created.id));
-  if (!row) throw new Error('comment vanished after insert');
+  const result = await db.execute<JobCommentRow>(sql`
+    WITH c AS (
+      INSERT INTO job_comments (job_id, user_id, comment)
+      VALUES (${values.jobId}, ${values.userId}, ${values.comment})
+      RETURNING *
+    )
+    SELECT ${commentRowOf} FROM c ${commentAuthorJoins}`);
+  const row = result.rows[0];
+  if (!row) throw new Error('comment insert returned nothing');
   return row;
 }
 

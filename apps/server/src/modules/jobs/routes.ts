@@ -1,5 +1,7 @@
 import {
   API,
+  commentsPage,
+  commentsPageQuery,
   job,
   jobAddBody,
   jobCommentBody,
@@ -15,7 +17,15 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../auth/plugin';
 import { pushNotifications } from '../notifications';
-import { addJob, deleteJob, fetchJobs, oneJob, saveJobComment, toggleJobLike } from './service';
+import {
+  addJob,
+  deleteJob,
+  fetchJobs,
+  jobCommentsPage,
+  oneJob,
+  saveJobComment,
+  toggleJobLike,
+} from './service';
 import { assertActsForSelf } from '../../lib/policy';
 
 /** The jobs board of member-portal.md §2 and §7, for signed-in members. */
@@ -68,6 +78,21 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: jobIdParams, response: { 200: job } },
     },
     async (request) => oneJob(app.db, currentUser(request), request.params.jobId),
+  );
+
+  app.get(
+    '/api/jobs/:jobId/comments',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        params: jobIdParams,
+        querystring: commentsPageQuery,
+        response: { 200: commentsPage },
+      },
+    },
+    async (request) =>
+      jobCommentsPage(app.db, currentUser(request), request.params.jobId, request.query.before),
   );
 
   app.post(

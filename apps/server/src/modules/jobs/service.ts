@@ -1,6 +1,14 @@
-import { JOBS_PAGE_SIZE, type Job, type JobsFetchAnswer, type jobAddBody } from '@alumnet/contract';
+import {
+  COMMENTS_PAGE_SIZE,
+  FEED_COMMENTS_SHOWN,
+  JOBS_PAGE_SIZE,
+  type Job,
+  type JobsFetchAnswer,
+  type jobAddBody,
+} from '@alumnet/contract';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client';
+import { commentPage, decodeCommentCursor } from '../../lib/comment-cursor';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { levelIdOf, policy } from '../../lib/policy';
 import { hasReadableText, sanitizeJobHtml } from '../../lib/sanitize-html';
@@ -13,17 +21,18 @@ import {
   type Recorded,
   type Tell,
 } from '../notifications';
-import { presentJob, presentJobComment } from './presenter';
+import { presentJob, presentJobComment, presentJobCommentsPage } from './presenter';
 import {
-  commentsOfJobs,
   countJobs,
   deleteJob as deleteJobRow,
   findJob,
+  findJobCommentsPage,
   findMember,
   insertComment,
   insertJob,
   likeSummaries,
   listJobs,
+  newestCommentsOfJobs,
   toggleLike,
   type JobRow,
   type JobScope,
@@ -62,14 +71,15 @@ async function presentJobs(db: Executor, user: SessionUser, rows: JobRow[]): Pro
   const ids = rows.map((r) => r.id);
   const [likes, comments] = await Promise.all([
     likeSummaries(db, ids, user.id),
-    commentsOfJobs(db, ids),
+    newestCommentsOfJobs(db, ids, FEED_COMMENTS_SHOWN),
   ]);
   return rows.map((row) =>
     presentJob(row, {
       canEdit: policy.mayEditJob(user, row),
       likesCount: likes.get(row.id)?.likesCount ?? 0,
       likedByMe: likes.get(row.id)?.likedByMe ?? false,
-      comments: comments.filter((c) => c.jobId === row.id),
+      comments: comments.get(row.id)?.comments ?? [],
+      commentsCount: comments.get(row.id)?.count ?? 0,
     }),
   );
 }
@@ -115,7 +125,13 @@ export async function addJob(
   });
   const row = await findJob(db, { kind: 'everywhere' }, id);
   if (!row) throw new Error('job vanished after insert');
-  return presentJob(row, { canEdit: true, likesCount: 0, likedByMe: false, comments: [] });
+  return presentJob(row, {
+    canEdit: true,
+    likesCount: 0,
+    likedByMe: false,
+    comments: [],
+    commentsCount: 0,
+  });
 }
 
 export async function deleteJob(db: Database, user: SessionUser, jobId: string) {
@@ -136,6 +152,21 @@ export async function oneJob(db: Executor, user: SessionUser, jobId: string): Pr
   if (!row) throw notFound(NO_SUCH_JOB);
   const [job] = await presentJobs(db, user, [row]);
   return job!;
+}
+
+/** "View all N comments": a page of the job's comments, newest first (issue 32). */
+export async function jobCommentsPage(
+  db: Executor,
+  user: SessionUser,
+  jobId: string,
+  before: string | undefined,
+) {
+  const position = decodeCommentCursor(before);
+  const scope = boardScope(user);
+  const row = scope ? await findJob(db, scope, jobId.toLowerCase()) : null;
+  if (!row) throw notFound(NO_SUCH_JOB);
+  const rows = await findJobCommentsPage(db, row.id, position, COMMENTS_PAGE_SIZE + 1);
+  return presentJobCommentsPage(commentPage(rows, COMMENTS_PAGE_SIZE));
 }
 
 /** The job's author, if the job is on their own board: whom its likes and comments may tell. */

@@ -331,6 +331,7 @@ describe('feed calls', () => {
         likesCount: 0,
         likedByMe: false,
         comments: [],
+        commentsCount: 0,
         postedBy: {
           _id: meera.id,
           fullName: 'Meera Menon',

@@ -1,4 +1,4 @@
-import type { Author, Post, PostComment } from '@alumnet/contract';
+import type { Author, CommentsPage, Post, PostComment } from '@alumnet/contract';
 import type { CommentRow, FeedRow, PostRow } from './repository';
 
 function presentAuthor(row: PostRow | CommentRow): Author {
@@ -27,6 +27,8 @@ export function presentPost(
   comments: CommentRow[],
   likedByMe: boolean,
   pinned = false,
+  /** Every comment the viewer may see; `comments` may be only the newest of them. */
+  commentsCount = comments.length,
 ): Post {
   return {
     _id: row.id,
@@ -36,6 +38,7 @@ export function presentPost(
     likesCount: row.likesCount,
     likedByMe,
     comments: comments.map(presentComment),
+    commentsCount,
     postedBy: presentAuthor(row),
     createdAt: row.createdAt,
     ...(pinned ? { pinned: true } : {}),
@@ -44,11 +47,17 @@ export function presentPost(
 }
 
 /**
- * A page of posts, each with its comments (oldest first) and the viewer's like; a group's page
- * names its pinned post.
+ * A page of posts, each with its newest comments (oldest of them first), their count and the
+ * viewer's like; a group's page names its pinned post.
  */
 export const presentFeed = (rows: FeedRow[], pinnedPostId: string | null = null): Post[] =>
-  rows.map((r) => presentPost(r, r.comments, r.likedByMe, r.id === pinnedPostId));
+  rows.map((r) => presentPost(r, r.comments, r.likedByMe, r.id === pinnedPostId, r.commentsCount));
+
+/** A page of a thread, newest first, and where the next (older) one starts. */
+export const presentCommentsPage = (page: {
+  rows: CommentRow[];
+  nextCursor: string | null;
+}): CommentsPage => ({ comments: page.rows.map(presentComment), nextCursor: page.nextCursor });
 
 export function presentLikes(result: { postId: string; likesCount: number; likedByMe: boolean }) {
   return {

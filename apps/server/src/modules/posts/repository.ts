@@ -1,4 +1,4 @@
-import type { AccessLevel, PostAudience } from '@alumnet/contract';
+import { FEED_COMMENTS_SHOWN, type AccessLevel, type PostAudience } from '@alumnet/contract';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import {
@@ -7,6 +7,7 @@ import {
   audienceMemberRow,
   type AudienceMember,
 } from '../../lib/audience';
+import type { CommentPosition } from '../../lib/comment-cursor';
 import { levelIdOf } from '../../lib/policy';
 import { postLikes } from '../../db/schema';
 
@@ -91,24 +92,35 @@ const withAuthor = sql`
     FROM page
     ${pageAuthor.joins}`;
 
-/** A feed post: the row, its comments oldest first, and whether the viewer likes it. */
+/** A feed post: the row, its newest comments (oldest of them first), their count, the like. */
 export interface FeedRow extends PostRow {
   comments: CommentRow[];
+  commentsCount: number;
   likedByMe: boolean;
 }
 
+/** Comments c of post `postId` the viewer sees: an organiser's removal hides one but from its author. */
+const commentSeenBy = (postId: SQL, viewerId: string) =>
+  sql`c.post_id = ${postId} AND (c.removed_at IS NULL OR c.user_id = ${viewerId})`;
+
 /**
- * The posts of CTE `page` as the feed shows them: author, comments oldest first, viewer's like.
- * A comment an organiser removed is shown to its author only (marked removed).
+ * The posts of CTE `page` as the feed shows them: author, the newest FEED_COMMENTS_SHOWN comments
+ * (oldest of them first) and how many the viewer may see, and the viewer's like. Each post's
+ * comments are a short backward walk of post_comments_recent_idx, so a post with thousands of
+ * comments costs the page what one with three does (issue 32); the rest page in through
+ * findCommentsPage.
  */
 const feedRows = (viewerId: string) => sql`
     SELECT post.*,
            -- json_agg(cm) is the whole row; an alias that is also a column name would be the column.
            (SELECT coalesce(json_agg(cm ORDER BY cm."createdAt", cm.id), '[]')
-              FROM (WITH c AS (SELECT * FROM post_comments
-                                WHERE post_id = post.id
-                                  AND (removed_at IS NULL OR user_id = ${viewerId}))
+              FROM (WITH c AS (SELECT * FROM post_comments c
+                                WHERE ${commentSeenBy(sql`post.id`, viewerId)}
+                                ORDER BY c.created_at DESC NULLS LAST, c.id DESC NULLS LAST
+                                LIMIT ${FEED_COMMENTS_SHOWN})
                     ${commentWithAuthor}) cm) AS comments,
+           (SELECT count(*)::int FROM post_comments c
+             WHERE ${commentSeenBy(sql`post.id`, viewerId)}) AS "commentsCount",
            EXISTS (SELECT 1 FROM post_likes l
                     WHERE l.post_id = post.id AND l.user_id = ${viewerId}) AS "likedByMe"
       FROM (${withAuthor}) post`;
@@ -292,6 +304,31 @@ export async function findVisiblePost(db: Executor, viewer: Viewer, postId: stri
     WITH page AS (SELECT * FROM posts p WHERE p.id = ${postId} AND ${visibleTo(viewer)})
     ${feedRows(viewer.id)}`);
   return result.rows[0] ?? null;
+}
+
+/**
+ * Up to `limit` comments of the post the viewer sees, newest first, older than `before` (the
+ * last one of the previous page); null when the viewer may not see the post. Two statements: an
+ * empty page and a post one may not see must answer differently.
+ */
+export async function findCommentsPage(
+  db: Executor,
+  viewer: Viewer,
+  postId: string,
+  before: CommentPosition | null,
+  limit: number,
+) {
+  if (!(await isPostVisible(db, viewer, postId))) return null;
+  const result = await db.execute<CommentRow>(sql`
+    WITH c AS (
+      SELECT * FROM post_comments c
+       WHERE ${commentSeenBy(sql`${postId}::uuid`, viewer.id)}
+         ${before ? sql`AND (c.created_at, c.id) < (${before.createdAt}::timestamptz, ${before.id}::uuid)` : sql``}
+       ORDER BY c.created_at DESC NULLS LAST, c.id DESC NULLS LAST
+       LIMIT ${limit}
+    )
+    SELECT * FROM (${commentWithAuthor}) cm ORDER BY cm."createdAt" DESC, cm.id DESC`);
+  return result.rows;
 }
 
 /** A group as its posts need it: its id and the post its organisers pinned. */

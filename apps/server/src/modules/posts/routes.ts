@@ -1,5 +1,7 @@
 import {
   API,
+  commentsPage,
+  commentsPageQuery,
   post,
   postAddBody,
   postComment,
@@ -15,7 +17,13 @@ import { assertActsForSelf } from '../../lib/policy';
 import { perMember } from '../../lib/rate-limits';
 import { currentUser } from '../auth/plugin';
 import { pushNotifications } from '../notifications';
-import { presentComment, presentFeed, presentLikes, presentPost } from './presenter';
+import {
+  presentComment,
+  presentCommentsPage,
+  presentFeed,
+  presentLikes,
+  presentPost,
+} from './presenter';
 import { createPostService } from './service';
 
 /** The feed calls of member-portal.md §7; every one is for signed-in members. */
@@ -65,6 +73,7 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // As in a feed page: the newest 3 comments and the count; the card pages in the rest.
   app.get(
     '/api/posts/one/:postId',
     {
@@ -73,7 +82,26 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const row = await service.onePost(currentUser(request), request.params.postId);
-      return presentPost(row, row.comments, row.likedByMe);
+      return presentPost(row, row.comments, row.likedByMe, false, row.commentsCount);
+    },
+  );
+
+  // A post of a group is read here too: the audience rule (posts/repository.ts) knows groups.
+  app.get(
+    '/api/posts/:postId/comments',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['posts'],
+        params: postIdParams,
+        querystring: commentsPageQuery,
+        response: { 200: commentsPage },
+      },
+    },
+    async (request) => {
+      const viewer = currentUser(request);
+      const page = await service.commentsPage(viewer, request.params.postId, request.query.before);
+      return presentCommentsPage(page);
     },
   );
 

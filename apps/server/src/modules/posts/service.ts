@@ -1,5 +1,6 @@
 import {
   ACCESS_LEVELS,
+  COMMENTS_PAGE_SIZE,
   FEED_PAGE_SIZE,
   GROUP_MESSAGES,
   idSchema,
@@ -11,6 +12,7 @@ import {
 } from '@alumnet/contract';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
+import { commentPage, decodeCommentCursor } from '../../lib/comment-cursor';
 import { badRequest, notFound } from '../../lib/errors';
 import { levelIdOf } from '../../lib/policy';
 import { excerpt, notify, withdraw, type Tell } from '../notifications';
@@ -72,6 +74,20 @@ export function createPostService(db: Database, tell: Tell = () => {}) {
       const row = await repo.findVisiblePost(db, viewer, postId.toLowerCase());
       if (!row) throw notFound(messages.noSuchPost);
       return row;
+    },
+
+    /** "View all N comments": a page of the post's comments, newest first (issue 32). */
+    async commentsPage(viewer: Viewer, postId: string, before: string | undefined) {
+      const position = decodeCommentCursor(before);
+      const rows = await repo.findCommentsPage(
+        db,
+        viewer,
+        postId.toLowerCase(),
+        position,
+        COMMENTS_PAGE_SIZE + 1,
+      );
+      if (!rows) throw notFound(messages.noSuchPost);
+      return commentPage(rows, COMMENTS_PAGE_SIZE);
     },
 
     /**

@@ -24,6 +24,7 @@ const created = {
   likesCount: 0,
   likedByMe: false,
   comments: [],
+  commentsCount: 0,
   postedBy: {
     _id: USER_ID,
     fullName: 'Meera Menon',

@@ -47,6 +47,7 @@ const stored: Post = {
   likesCount: 0,
   likedByMe: false,
   comments: [],
+  commentsCount: 0,
   postedBy: author,
   createdAt: '2025-06-15T12:00:00.000Z',
 };

@@ -128,7 +128,11 @@ export function useSaveJobComment() {
     mutationFn: ({ jobId, comment }: { jobId: string; comment: string }) =>
       api.post(API.jobs.saveComment, postComment, { jobId, comment }),
     onSuccess: (saved, { jobId }) =>
-      updateCachedJob(queryClient, jobId, (j) => ({ ...j, comments: [...j.comments, saved] })),
+      updateCachedJob(queryClient, jobId, (j) => ({
+        ...j,
+        comments: [...j.comments, saved],
+        commentsCount: j.commentsCount + 1,
+      })),
     // member-portal.md §8: comment errors are only logged.
     onError: (error) => console.error('Failed to save comment', error),
   });

@@ -1,4 +1,4 @@
-import type { Job } from '@alumnet/contract';
+import { API, type Job } from '@alumnet/contract';
 import { CommentThread } from '../../../components/comment-thread';
 import { useSaveJobComment } from '../api/jobs';
 
@@ -7,6 +7,8 @@ export function JobComments({ job }: { job: Job }) {
   return (
     <CommentThread
       comments={job.comments}
+      commentsCount={job.commentsCount}
+      threadPath={API.jobs.comments(job.id)}
       pending={saveComment.isPending}
       onComment={(comment, done) =>
         saveComment.mutate({ jobId: job.id, comment }, { onSuccess: done })

@@ -31,7 +31,7 @@ export function JobDetail({ job, onDeleted }: { job: Job; onDeleted: (jobId: str
   const deleteJob = useDeleteJob();
   const [confirming, confirm] = useDisclosure(false);
   const html = useMemo(() => safeHtml(job.jobContent), [job.jobContent]);
-  const comments = job.comments.length;
+  const comments = job.commentsCount;
 
   function remove() {
     deleteJob.mutate(job.id, {
