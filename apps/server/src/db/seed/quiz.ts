@@ -1,5 +1,5 @@
 import { defaultGameSettings, quizQuestionInput, type QuizAnswerValue } from '@alumnet/contract';
-import { markAnswer, rightOrderShown, scoreAnswer } from '@alumnet/quiz-engine';
+import { markAnswer, rightOrderShown, scoreAnswer, type Scoring } from '@alumnet/quiz-engine';
 import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../client';
@@ -235,46 +235,61 @@ async function seedPlayedGame(
     .returning({ id: games.id });
   const random = demoRandom(31);
   for (const [i, member] of members.entries()) {
-    let score = 0;
-    let streak = 0;
-    const answerRows: (typeof answers.$inferInsert)[] = [];
+    const joinedAt = new Date(playedAt.getTime() + i * 1000);
     const [player] = await tx
       .insert(players)
-      .values({
-        gameId: game!.id,
-        userId: member.id,
-        name: member.fullName,
-        team: i % 2,
-        joinedAt: new Date(playedAt.getTime() + i * 1000),
-      })
+      .values({ gameId: game!.id, userId: member.id, name: member.fullName, team: i % 2, joinedAt })
       .returning({ id: players.id });
-    for (const question of questions) {
-      const value = demoAnswer(question, random);
-      if (value === null) {
-        if (question.kind !== 'poll') streak = 0;
-        continue;
-      }
-      const marking = markAnswer(question, value)!;
-      const elapsedMs = Math.round(question.timeLimit * 1000 * (0.15 + random() * 0.7));
-      const scored = scoreAnswer(question, marking, elapsedMs, streak, settings);
-      streak = scored.streak;
-      score += scored.points;
-      answerRows.push({
-        playerId: player!.id,
-        questionId: question.id,
-        option: typeof value === 'number' ? value : null,
-        value: typeof value === 'number' ? null : value,
-        state: marking.state,
-        isCorrect: marking.state === 'correct',
-        score: scored.points,
-        bonus: scored.bonus,
-        elapsedMs,
-        timeTakenMs: elapsedMs + 120,
-      });
-    }
-    if (answerRows.length > 0) await tx.insert(answers).values(answerRows);
+    const { score } = await playDemo(tx, player!.id, questions, settings, random, joinedAt);
     await tx.update(players).set({ score }).where(eq(players.id, player!.id));
   }
+}
+
+/**
+ * One member's answers to every question, marked and scored by the engine's own rules (the
+ * game's settings, their streak), stored as the live game and challenges store theirs; answered
+ * one after another from `from`. Answers their score and when they finished.
+ */
+async function playDemo(
+  tx: Executor,
+  playerId: string,
+  questions: PlayedQuestion[],
+  settings: Scoring,
+  random: () => number,
+  from: Date,
+) {
+  let score = 0;
+  let streak = 0;
+  let at = from.getTime();
+  const rows: (typeof answers.$inferInsert)[] = [];
+  for (const question of questions) {
+    const value = demoAnswer(question, random);
+    const elapsedMs = Math.round(question.timeLimit * 1000 * (0.15 + random() * 0.7));
+    at += elapsedMs + 4_000;
+    if (value === null) {
+      if (question.kind !== 'poll') streak = 0;
+      continue;
+    }
+    const marking = markAnswer(question, value)!;
+    const scored = scoreAnswer(question, marking, elapsedMs, streak, settings);
+    streak = scored.streak;
+    score += scored.points;
+    rows.push({
+      playerId,
+      questionId: question.id,
+      option: typeof value === 'number' ? value : null,
+      value: typeof value === 'number' ? null : value,
+      state: marking.state,
+      isCorrect: marking.state === 'correct',
+      score: scored.points,
+      bonus: scored.bonus,
+      elapsedMs,
+      timeTakenMs: elapsedMs + 120,
+      createdAt: new Date(at),
+    });
+  }
+  if (rows.length > 0) await tx.insert(answers).values(rows);
+  return { score, finishedAt: new Date(at) };
 }
 
 /** A challenge open for two more weeks, which a few members have already played. */
@@ -302,44 +317,11 @@ async function seedOpenChallenge(
   const random = demoRandom(131);
   for (const [i, member] of members.entries()) {
     const startedAt = new Date(assignedAt.getTime() + (i + 1) * 3 * 3_600_000);
-    let score = 0;
-    let streak = 0;
-    let at = startedAt.getTime();
     const [player] = await tx
       .insert(players)
       .values({ gameId: game!.id, userId: member.id, name: member.fullName, joinedAt: startedAt })
       .returning({ id: players.id });
-    const answerRows: (typeof answers.$inferInsert)[] = [];
-    for (const question of questions) {
-      const value = demoAnswer(question, random);
-      const elapsedMs = Math.round(question.timeLimit * 1000 * (0.2 + random() * 0.6));
-      at += elapsedMs + 4_000;
-      if (value === null) {
-        if (question.kind !== 'poll') streak = 0;
-        continue;
-      }
-      const marking = markAnswer(question, value)!;
-      const scored = scoreAnswer(question, marking, elapsedMs, streak, settings);
-      streak = scored.streak;
-      score += scored.points;
-      answerRows.push({
-        playerId: player!.id,
-        questionId: question.id,
-        option: typeof value === 'number' ? value : null,
-        value: typeof value === 'number' ? null : value,
-        state: marking.state,
-        isCorrect: marking.state === 'correct',
-        score: scored.points,
-        bonus: scored.bonus,
-        elapsedMs,
-        timeTakenMs: elapsedMs + 150,
-        createdAt: new Date(at),
-      });
-    }
-    if (answerRows.length > 0) await tx.insert(answers).values(answerRows);
-    await tx
-      .update(players)
-      .set({ score, finishedAt: new Date(at) })
-      .where(eq(players.id, player!.id));
+    const played = await playDemo(tx, player!.id, questions, settings, random, startedAt);
+    await tx.update(players).set(played).where(eq(players.id, player!.id));
   }
 }
