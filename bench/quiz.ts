@@ -12,8 +12,8 @@
  *
  * K load-generator processes (bench/quiz-players.ts, default one per 5,000 players: a process
  * may hold 20,000 open files here) play the players. By default every player validates and joins
- * first, then all sockets open: player_joined goes to every open socket of the game, so joining
- * with sockets already open costs N²/2 messages (--live-lobby measures that order).
+ * first, then all sockets open; --live-lobby opens each player's socket as they join, as phones
+ * do, and the lobby's player_joined broadcasts (paced to one each 250 ms) reach the open sockets.
  *
  * Broadcast latency is host send (just before POST action 'start'/'next') to player receive, on
  * the shared wall clock. Answer latency is submit-answer request to 200. Answers lost: first

@@ -46,6 +46,19 @@ import * as repo from './repository';
 
 /** The host's console gets at most this many pushes a second. */
 const HOST_PUSH_MS = 250;
+/**
+ * Joins are announced to the players at most this often, with the count as it then stands: in a
+ * lobby filling with sockets open, one player_joined per join went to every socket (N²/2 writes
+ * for N players, 50 million for 10,000).
+ */
+const JOIN_PUSH_MS = 250;
+
+/** A push sent at most every so often, at once when it may be, else once at the end of the wait. */
+interface Paced {
+  timer: NodeJS.Timeout | null;
+  sentAt: number;
+}
+const paced = (): Paced => ({ timer: null, sentAt: 0 });
 /** A finished game stays in memory this long for late readers, then only the database has it. */
 const FINISHED_KEEP_MS = 10 * 60_000;
 
@@ -63,8 +76,8 @@ interface LiveGame {
   /** Player id (players row) of each member who joined. */
   playerOf: Map<string, string>;
   timer: NodeJS.Timeout | null;
-  hostTimer: NodeJS.Timeout | null;
-  hostPushedAt: number;
+  hostPush: Paced;
+  joinPush: Paced;
   /** Writes of the games row, one after another, so the last state written is the last one. */
   writes: Promise<void>;
 }
@@ -247,8 +260,8 @@ export class GameHost {
       engine,
       playerOf: new Map(roster.map((p) => [p.userId, p.id])),
       timer: null,
-      hostTimer: null,
-      hostPushedAt: 0,
+      hostPush: paced(),
+      joinPush: paced(),
       writes: Promise.resolve(),
     };
     this.games.set(code, game);
@@ -310,11 +323,13 @@ export class GameHost {
       await repo.setPlayerTeam(this.db, row.id, player.team);
     game.playerOf.set(userId, row.id);
     if (!rejoined) {
-      this.emit({
-        kind: 'all',
-        code: game.code,
-        messages: [{ type: 'player_joined', total_players: game.engine.playerCount }],
-      });
+      this.pace(game.joinPush, JOIN_PUSH_MS, () =>
+        this.emit({
+          kind: 'all',
+          code: game.code,
+          messages: [{ type: 'player_joined', total_players: game.engine.playerCount }],
+        }),
+      );
       this.pushHost(game);
     }
     return {
@@ -567,17 +582,26 @@ export class GameHost {
 
   /** The host's console hears of changes at most every HOST_PUSH_MS, always with fresh state. */
   private pushHost(game: LiveGame) {
-    if (game.hostTimer) return;
-    const wait = Math.max(0, game.hostPushedAt + HOST_PUSH_MS - Date.now());
-    game.hostTimer = setTimeout(() => {
-      game.hostTimer = null;
-      game.hostPushedAt = Date.now();
+    this.pace(game.hostPush, HOST_PUSH_MS, () =>
       this.emit({
         kind: 'host',
         code: game.code,
         state: hostStateOf(game.engine, game.code, game.title),
-      });
-    }, wait);
+      }),
+    );
+  }
+
+  /** Runs `send` at most every `everyMs`; one asked for meanwhile runs once, after the wait. */
+  private pace(push: Paced, everyMs: number, send: () => void) {
+    if (push.timer) return;
+    push.timer = setTimeout(
+      () => {
+        push.timer = null;
+        push.sentAt = Date.now();
+        send();
+      },
+      Math.max(0, push.sentAt + everyMs - Date.now()),
+    );
   }
 
   private forgetLater(game: LiveGame) {
@@ -590,7 +614,7 @@ export class GameHost {
     const game = this.games.get(code);
     if (!game) return;
     this.clearTimer(game);
-    if (game.hostTimer) clearTimeout(game.hostTimer);
+    for (const push of [game.hostPush, game.joinPush]) if (push.timer) clearTimeout(push.timer);
     this.games.delete(code);
     if (release)
       this.cluster
