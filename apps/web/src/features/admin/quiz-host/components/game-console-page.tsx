@@ -1,21 +1,14 @@
 import { normalizeQuizCode, type HostState } from '@alumnet/contract';
-import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
-import {
-  IconAlertCircle,
-  IconArrowRight,
-  IconPlayerStop,
-  IconWifi,
-  IconWifiOff,
-} from '@tabler/icons-react';
+import { Badge, Button, Center, Group, Loader, Paper, Stack } from '@mantine/core';
+import { IconArrowRight, IconPlayerStop, IconWifi, IconWifiOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { paths, pathTo } from '../../../../config/paths';
-import { ApiRequestError } from '../../../../lib/api-client';
+import { GameNotLoaded } from './game-not-loaded';
 import { AdminOnly } from '../../shared/components/admin-only';
 import { PageHeader } from '../../shared/components/page-header';
 import { adminNotify } from '../../shared/notify';
-import { serverMessage } from '../../shared/utils/errors';
 import { gameQuery, useHostAction, type HostAction } from '../api/game';
 import { useHostSocket } from '../hooks/use-host-socket';
 import { EndGameDialog } from './end-game-dialog';
@@ -107,18 +100,7 @@ function GameConsole() {
           onNext={() => run('next')}
         />
       ) : missing ? (
-        <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">
-              {game.error instanceof ApiRequestError && game.error.status === 404
-                ? `No game has the code ${code}.`
-                : serverMessage(game.error, 'Could not load the game.')}
-            </Text>
-            <Button size="xs" variant="light" component={Link} to={paths.quizHost}>
-              Back to the quizzes
-            </Button>
-          </Stack>
-        </Alert>
+        <GameNotLoaded code={code} error={game.error} fallback="Could not load the game." />
       ) : (
         <Center py="xl">
           <Loader aria-label="Loading the game" />

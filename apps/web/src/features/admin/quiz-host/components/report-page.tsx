@@ -1,6 +1,5 @@
 import { API, QUESTION_KIND_LABELS, normalizeQuizCode, type QuizReport } from '@alumnet/contract';
 import {
-  Alert,
   Badge,
   Button,
   Center,
@@ -14,15 +13,14 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconAlertCircle, IconCheck, IconDownload } from '@tabler/icons-react';
+import { IconCheck, IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { paths } from '../../../../config/paths';
-import { ApiRequestError } from '../../../../lib/api-client';
 import { formatDateTime } from '../../../../lib/format-date';
+import { GameNotLoaded } from './game-not-loaded';
 import { AdminOnly } from '../../shared/components/admin-only';
 import { PageHeader } from '../../shared/components/page-header';
-import { serverMessage } from '../../shared/utils/errors';
 import { reportQuery } from '../api/game';
 
 /** `/dashboard/quiz/game/:code/report`: a game afterwards, question by question and player by player. */
@@ -70,18 +68,7 @@ function Report() {
       {data ? (
         <ReportBody report={data} />
       ) : report.isError ? (
-        <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">
-              {report.error instanceof ApiRequestError && report.error.status === 404
-                ? `No game has the code ${code}.`
-                : serverMessage(report.error, 'Could not load the report.')}
-            </Text>
-            <Button size="xs" variant="light" component={Link} to={paths.quizHost}>
-              Back to the quizzes
-            </Button>
-          </Stack>
-        </Alert>
+        <GameNotLoaded code={code} error={report.error} fallback="Could not load the report." />
       ) : (
         <Center py="xl">
           <Loader aria-label="Loading the report" />
