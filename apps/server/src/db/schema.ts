@@ -491,6 +491,11 @@ export const posts = pgTable(
     /** The author's college, batch or branch id at posting time, by accessLevel. */
     accessLevelId: uuid('access_level_id').notNull(),
     likesCount: integer('likes_count').notNull().default(0),
+    /**
+     * Its comments not removed, kept by triggers on post_comments (migration 0017): a feed page
+     * reads it instead of counting a popular post's thousands of comments for every viewer.
+     */
+    commentsCount: integer('comments_count').notNull().default(0),
     /** Removed by a group's organiser: hidden from everyone but its author, who sees why. */
     removedAt: timestamp('removed_at', { withTimezone: true }),
     removedBy: uuid('removed_by').references(() => users.id, { onDelete: 'set null' }),
@@ -534,8 +539,14 @@ export const postComments = pgTable(
     createdAt: createdAt(),
   },
   // A post's newest few (the feed) and a page of older ones (keyset on created_at, id) are each
-  // a short walk of this index, however many comments the post has (issue 32).
-  (t) => [index('post_comments_recent_idx').on(t.postId, t.createdAt.desc(), t.id.desc())],
+  // a short walk of this index, however many comments the post has (issue 32). The few removed
+  // ones are counted apart, for their authors, who still see them.
+  (t) => [
+    index('post_comments_recent_idx').on(t.postId, t.createdAt.desc(), t.id.desc()),
+    index('post_comments_removed_idx')
+      .on(t.postId, t.userId)
+      .where(sql`${t.removedAt} IS NOT NULL`),
+  ],
 );
 
 export const jobs = pgTable(
@@ -558,6 +569,8 @@ export const jobs = pgTable(
     // Jobs are shared with a level of the college, not (yet) with a group.
     accessLevel: accessLevel('access_level').notNull().$type<AccessLevel>(),
     accessLevelId: uuid('access_level_id').notNull(),
+    /** Kept by triggers on job_comments (migration 0017), as posts.commentsCount. */
+    commentsCount: integer('comments_count').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [

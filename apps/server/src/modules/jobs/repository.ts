@@ -124,8 +124,9 @@ const commentAuthorJoins = sql`JOIN users u ON u.id = c.user_id
 /**
  * The newest `perJob` comments of each of several jobs (oldest of them first) and each job's
  * count, in one query. Each job's comments are a LIMIT on a backward walk of
- * job_comments_recent_idx (a window over all of them would read them all), so a job with
- * thousands of comments costs the page what one with three does (issue 32).
+ * job_comments_recent_idx (a window over all of them would read them all) and the count is
+ * stored (jobs.comments_count), so a job with thousands of comments costs the page what one with
+ * three does (issue 32).
  */
 export async function newestCommentsOfJobs(db: Executor, jobIds: string[], perJob: number) {
   const found = new Map<string, { comments: JobCommentRow[]; count: number }>();
@@ -136,14 +137,15 @@ export async function newestCommentsOfJobs(db: Executor, jobIds: string[], perJo
   );
   const result = await db.execute<{ jobId: string; count: number; comments: JobCommentRow[] }>(sql`
     SELECT j.id AS "jobId",
-           (SELECT count(*)::int FROM job_comments jc WHERE jc.job_id = j.id) AS count,
+           j.comments_count AS count,
            (SELECT coalesce(json_agg(x ORDER BY x."createdAt", x.id), '[]')
               FROM (SELECT ${commentRowOf}
                       FROM (SELECT * FROM job_comments jc WHERE jc.job_id = j.id
                              ORDER BY jc.created_at DESC NULLS LAST, jc.id DESC NULLS LAST
                              LIMIT ${perJob}) c
                       ${commentAuthorJoins}) x) AS comments
-      FROM unnest(ARRAY[${ids}]::uuid[]) AS j(id)`);
+      FROM jobs j
+     WHERE j.id = ANY(ARRAY[${ids}]::uuid[])`);
   for (const row of result.rows) found.set(row.jobId, { comments: row.comments, count: row.count });
   return found;
 }

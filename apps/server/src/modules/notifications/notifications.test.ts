@@ -244,6 +244,31 @@ describe('notifications', () => {
     });
   });
 
+  describe('a comment on a busy post', () => {
+    it('tells the 50 people who commented last, not everyone who ever did', async () => {
+      const post = await addPost(meera, 'college', 'Who is coming to the reunion?');
+      // 60 members of the college commented before, one a minute, the oldest first.
+      const commenters = await t.db.execute<{ id: string }>(sql`
+        SELECT id FROM users
+         WHERE college_id = (SELECT college_id FROM users WHERE id = ${idOf(meera)})
+           AND is_approved AND NOT is_rejected AND id NOT IN (${idOf(meera)}, ${idOf(rahul)})
+         ORDER BY id LIMIT 60`);
+      expect(commenters.rows).toHaveLength(60);
+      const ids = commenters.rows.map((r) => r.id);
+      await t.db.execute(sql`
+        INSERT INTO post_comments (post_id, user_id, comment, created_at)
+        SELECT ${post._id}, u.id, 'Me too', now() - make_interval(mins => 61 - u.n::int)
+          FROM unnest(${`{${ids.join(',')}}`}::uuid[]) WITH ORDINALITY AS u(id, n)`);
+      await commentPost(rahul, post._id, 'See you all there');
+      const told = await t.db.execute<{ user_id: string }>(sql`
+        SELECT user_id FROM notifications
+         WHERE kind = 'post_reply' AND target_id = ${post._id}`);
+      const toldIds = new Set(told.rows.map((r) => r.user_id));
+      expect(toldIds.size).toBe(50);
+      expect(toldIds).toEqual(new Set(ids.slice(10)));
+    });
+  });
+
   describe('chat messages', () => {
     it('are noted only while the receiver has no open connection, grouped per sender', async () => {
       const send = (text: string) =>

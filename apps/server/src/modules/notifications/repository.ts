@@ -48,9 +48,10 @@ const KINDS_OFF_IN_APP_BY_DEFAULT = NOTIFICATION_KINDS.filter(
 );
 
 /** "notification n (aliased `n`) is shown in its member's app": their preference or the default. */
-const shownInApp = sql`coalesce(
-  (SELECT p.in_app FROM notification_preferences p WHERE p.user_id = n.user_id AND p.kind = n.kind),
-  n.kind <> ALL(${`{${KINDS_OFF_IN_APP_BY_DEFAULT.join(',')}}`}::text[]))`;
+const shownInAppOf = (n: SQL) => sql`coalesce(
+  (SELECT p.in_app FROM notification_preferences p WHERE p.user_id = ${n}.user_id AND p.kind = ${n}.kind),
+  ${n}.kind <> ALL(${`{${KINDS_OFF_IN_APP_BY_DEFAULT.join(',')}}`}::text[]))`;
+const shownInApp = shownInAppOf(sql`n`);
 
 const rowColumns = sql`
   n.id, n.kind, n.count, n.target_type AS "targetType", n.target_id AS "targetId", n.detail,
@@ -191,15 +192,27 @@ export async function recordEvent(db: Executor, event: NotificationEvent) {
   }));
 }
 
-/** The member's unread count, and whether notifications of this kind show in their app. */
-export async function unreadAndShown(db: Executor, userId: string, kind: NotificationKind) {
-  const result = await db.execute<{ unread: number; shown: boolean }>(sql`
-    SELECT (SELECT count(*)::int FROM notifications n
-             WHERE n.user_id = ${userId} AND n.read_at IS NULL AND ${shownInApp}) AS unread,
-           (SELECT ${shownInApp} FROM (SELECT ${userId}::uuid AS user_id, ${kind}::text AS kind) n)
-             AS shown`);
-  const first = result.rows[0];
-  return { unread: first?.unread ?? 0, shown: first?.shown ?? true };
+/**
+ * Each recipient's unread count, and whether their preferences show the kind in the app, in one
+ * statement: a comment on a busy post tells dozens of members at once, and a query each queued
+ * them all for the pool at the same moment.
+ */
+export async function unreadAndShownOf(
+  db: Executor,
+  recipients: readonly { userId: string; kind: NotificationKind }[],
+) {
+  const found = new Map<string, { unread: number; shown: boolean }>();
+  if (recipients.length === 0) return found;
+  const result = await db.execute<{ userId: string; unread: number; shown: boolean }>(sql`
+    SELECT n.user_id AS "userId",
+           (SELECT count(*)::int FROM notifications u
+             WHERE u.user_id = n.user_id AND u.read_at IS NULL
+               AND ${shownInAppOf(sql`u`)}) AS unread,
+           ${shownInApp} AS shown
+      FROM unnest(${`{${recipients.map((r) => r.userId).join(',')}}`}::uuid[],
+                  ${`{${recipients.map((r) => r.kind).join(',')}}`}::text[]) AS n(user_id, kind)`);
+  for (const row of result.rows) found.set(row.userId, { unread: row.unread, shown: row.shown });
+  return found;
 }
 
 /**

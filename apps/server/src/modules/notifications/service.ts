@@ -96,32 +96,46 @@ export const forgetTarget = (tx: Executor, target: Target) => repo.deleteAbout(t
 
 type Pusher = Pick<Realtime, 'sendToUsers'>;
 
+/** Recipients counted in one statement: a bounded statement, one after another on the pool. */
+const ANNOUNCE_CHUNK = 200;
+
 /**
  * After commit: tells each recipient's connections (every tab, every process) their new unread
- * count and the row that changed. Never throws: the bell catches up at its next fetch.
+ * count and the row that changed. Never throws: the bell catches up at its next fetch. Recipients
+ * whose row is known are counted together (one statement a chunk), so an event for many members
+ * takes one pool connection at a time rather than queueing a query each at once.
  */
-export function announce(
+export async function announce(
   db: Executor,
   realtime: Pusher,
   recorded: readonly Recorded[],
   onError: (error: unknown) => void = () => {},
 ): Promise<void> {
-  return Promise.all(
-    recorded.map(async ({ userId, notificationId, row: recordedRow }) => {
-      // One count after commit; the row itself as its event left it, when known.
-      const { unread, row } = recordedRow
-        ? await repo.unreadAndShown(db, userId, recordedRow.kind).then((found) => ({
-            unread: found.unread,
-            row: found.shown ? recordedRow : null,
-          }))
-        : await repo.unreadWithOne(db, userId, notificationId);
-      const event: PushedEvent = { unread, notification: row ? presentNotification(row) : null };
-      realtime.sendToUsers([userId], 'notification', event);
-    }),
-  ).then(
-    () => undefined,
-    (error: unknown) => onError(error),
-  );
+  const push = (userId: string, unread: number, row: repo.NotificationRow | null) => {
+    const event: PushedEvent = { unread, notification: row ? presentNotification(row) : null };
+    realtime.sendToUsers([userId], 'notification', event);
+  };
+  try {
+    const known = recorded.filter((r) => r.row);
+    for (let i = 0; i < known.length; i += ANNOUNCE_CHUNK) {
+      const chunk = known.slice(i, i + ANNOUNCE_CHUNK);
+      const counts = await repo.unreadAndShownOf(
+        db,
+        chunk.map(({ userId, row }) => ({ userId, kind: row!.kind })),
+      );
+      for (const { userId, row } of chunk) {
+        const found = counts.get(userId) ?? { unread: 0, shown: true };
+        push(userId, found.unread, found.shown ? row! : null);
+      }
+    }
+    // A withdrawn event: the row as it stands now, if it is still there.
+    for (const { userId, notificationId } of recorded.filter((r) => !r.row)) {
+      const { unread, row } = await repo.unreadWithOne(db, userId, notificationId);
+      push(userId, unread, row);
+    }
+  } catch (error) {
+    onError(error);
+  }
 }
 
 /** What producers call after commit with what they recorded (see `announcer`). */

@@ -187,6 +187,33 @@ describe('comments of a feed page', () => {
       // Only the count's digits differ ("3" to "1000") and the 3 comments' own text.
       expect(Math.abs(JSON.stringify(large).length - small)).toBeLessThan(40);
     });
+
+    // The count is stored and kept by the database (migration 0017), whichever way comments go.
+    it("keeps the count through a removal, which only the comment's author still counts, and deletions", async () => {
+      const created = await post(
+        '/api/posts/add',
+        { message: 'Counted', accessLevel: 'college' },
+        meera,
+      );
+      const id: string = created.json()._id;
+      await seedComments('post_comments', id, 10);
+      const countFor = async (s: Session) => {
+        const feed = postList.parse(
+          (await post('/api/posts/fetch', { accessLevel: 'college' }, s)).json(),
+        );
+        return feed.find((p) => p._id === id)!.commentsCount;
+      };
+      expect([await countFor(meera), await countFor(rahul)]).toEqual([10, 10]);
+      // An organiser's removal hides two of rahul's comments from everyone but rahul.
+      await t.db.execute(sql`
+        UPDATE post_comments SET removed_at = now()
+         WHERE post_id = ${id} AND comment IN ('comment 1', 'comment 2')`);
+      expect([await countFor(meera), await countFor(rahul)]).toEqual([8, 10]);
+      // Deleting a removed one and a shown one (as an account's deletion does by cascade).
+      await t.db.execute(sql`
+        DELETE FROM post_comments WHERE post_id = ${id} AND comment IN ('comment 1', 'comment 3')`);
+      expect([await countFor(meera), await countFor(rahul)]).toEqual([7, 8]);
+    });
   });
 
   describe('jobs', () => {

@@ -44,6 +44,8 @@ export interface PostRow extends AuthorColumns {
   image: string | null;
   accessLevel: PostAudience;
   likesCount: number;
+  /** Its comments not removed (posts.comments_count); the feed adds the viewer's removed ones. */
+  storedCommentsCount: number;
   /** ISO 8601 in UTC with microseconds: the exact key the next page continues after. */
   createdAt: string;
   /** Removed by a group's organiser: only its author is ever shown it. */
@@ -87,7 +89,8 @@ const pageAuthor = authorOf(sql`page.author_id`);
 /** A post row (aliased `page`) with its author's names; `page` is a CTE of posts rows. */
 const withAuthor = sql`
   SELECT page.id, page.message, page.image, page.access_level AS "accessLevel",
-         page.likes_count AS "likesCount", ${isoUtc(sql`page.created_at`)} AS "createdAt",
+         page.likes_count AS "likesCount", page.comments_count AS "storedCommentsCount",
+         ${isoUtc(sql`page.created_at`)} AS "createdAt",
          page.removed_at IS NOT NULL AS removed, ${pageAuthor.columns}
     FROM page
     ${pageAuthor.joins}`;
@@ -106,9 +109,9 @@ const commentSeenBy = (postId: SQL, viewerId: string) =>
 /**
  * The posts of CTE `page` as the feed shows them: author, the newest FEED_COMMENTS_SHOWN comments
  * (oldest of them first) and how many the viewer may see, and the viewer's like. Each post's
- * comments are a short backward walk of post_comments_recent_idx, so a post with thousands of
- * comments costs the page what one with three does (issue 32); the rest page in through
- * findCommentsPage.
+ * comments are a short backward walk of post_comments_recent_idx and its count is stored, so a
+ * post with thousands of comments costs the page what one with three does (issue 32); the rest
+ * page in through findCommentsPage.
  */
 const feedRows = (viewerId: string) => sql`
     SELECT post.*,
@@ -119,8 +122,12 @@ const feedRows = (viewerId: string) => sql`
                                 ORDER BY c.created_at DESC NULLS LAST, c.id DESC NULLS LAST
                                 LIMIT ${FEED_COMMENTS_SHOWN})
                     ${commentWithAuthor}) cm) AS comments,
-           (SELECT count(*)::int FROM post_comments c
-             WHERE ${commentSeenBy(sql`post.id`, viewerId)}) AS "commentsCount",
+           -- The stored count of comments not removed, and the viewer's own removed ones
+           -- (a partial index of the few removed): no walk over a popular post's comments.
+           post."storedCommentsCount" +
+             (SELECT count(*)::int FROM post_comments c
+               WHERE c.post_id = post.id AND c.removed_at IS NOT NULL AND c.user_id = ${viewerId})
+             AS "commentsCount",
            EXISTS (SELECT 1 FROM post_likes l
                     WHERE l.post_id = post.id AND l.user_id = ${viewerId}) AS "likedByMe"
       FROM (${withAuthor}) post`;
@@ -276,8 +283,19 @@ export async function addToLikesCount(db: Executor, postId: string, delta: numbe
 }
 
 /**
+ * A new comment tells the people of the conversation as it stands, not everyone who ever wrote on
+ * a post: the authors of its newest REPLY_COMMENTS_READ comments, at most REPLY_RECIPIENTS of
+ * them. On a post with thousands of comments, telling them all cost a statement over every
+ * comment and thousands of notification rows and pushes per comment, which held the database's
+ * queue long enough to turn everyone else's calls away (bench:soak, issue 32).
+ */
+export const REPLY_COMMENTS_READ = 200;
+export const REPLY_RECIPIENTS = 50;
+
+/**
  * Whom a new comment on post `postId` by `commenterId` concerns: the post's author (if they still
- * see it) and the earlier commenters who still see it, other than the author and the commenter.
+ * see it) and the recent earlier commenters who still see it (the newest first, see
+ * REPLY_RECIPIENTS), other than the author and the commenter.
  */
 export async function commentAudience(db: Executor, postId: string, commenterId: string) {
   const result = await db.execute<{
@@ -286,12 +304,19 @@ export async function commentAudience(db: Executor, postId: string, commenterId:
     earlierCommenters: string[];
   }>(sql`
     SELECT p.author_id AS "authorId", coalesce(${visibleToRow('au')}, false) AS "authorSees",
-           coalesce((SELECT array_agg(DISTINCT c.user_id)::text[]
-                       FROM post_comments c JOIN users cu ON cu.id = c.user_id
-                      WHERE c.post_id = p.id AND c.user_id <> p.author_id
-                        AND c.user_id <> ${commenterId}
-                        AND cu.is_approved AND NOT cu.is_rejected
-                        AND ${visibleToRow('cu')}), '{}') AS "earlierCommenters"
+           coalesce((SELECT array_agg(recent.user_id::text ORDER BY recent.at DESC)
+                       FROM (SELECT c.user_id, max(c.created_at) AS at
+                               FROM (SELECT c.user_id, c.created_at FROM post_comments c
+                                      WHERE c.post_id = p.id
+                                      ORDER BY c.created_at DESC NULLS LAST, c.id DESC NULLS LAST
+                                      LIMIT ${REPLY_COMMENTS_READ}) c
+                               JOIN users cu ON cu.id = c.user_id
+                              WHERE c.user_id <> p.author_id AND c.user_id <> ${commenterId}
+                                AND cu.is_approved AND NOT cu.is_rejected
+                                AND ${visibleToRow('cu')}
+                              GROUP BY c.user_id
+                              ORDER BY at DESC
+                              LIMIT ${REPLY_RECIPIENTS}) recent), '{}') AS "earlierCommenters"
       FROM posts p JOIN users au ON au.id = p.author_id
      WHERE p.id = ${postId}`);
   return result.rows[0] ?? null;
