@@ -60,6 +60,7 @@ import { errorsPlugin } from './plugins/errors';
 import { requestForLog, requestOriginPlugin } from './plugins/request-origin';
 import { webPlugin } from './plugins/web';
 import { metricsPlugin } from './plugins/metrics';
+import { loadSheddingPlugin } from './plugins/load-shedding';
 import { redisWithMemoryFallback } from './lib/rate-limits';
 import { originRule } from './lib/same-origin';
 import { outagesPlugin } from './ops/outages';
@@ -136,6 +137,8 @@ export async function buildApp({ config, db, logger = false, backupToken }: Buil
   // App plugins.
   await app.register(dbPlugin, { db });
   await app.register(errorsPlugin);
+  // Before the session lookup, the first thing a call waits on the database for.
+  await app.register(loadSheddingPlugin, config.shedding);
   await app.register(authPlugin, {
     sessionCacheSeconds: config.sessionCacheSeconds,
     redis,

@@ -1,8 +1,6 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-
-const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
+import { repoRoot } from './paths';
 
 const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -121,6 +119,23 @@ const envSchema = z.object({
    * queued jobs). Unset: /metrics answers 404. Use a long random value (openssl rand -hex 32).
    */
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN: use at least 16 characters').optional(),
+  /**
+   * Overload (plugins/load-shedding.ts): an API call arriving while the event loop runs this many
+   * ms late on average answers 503 at once instead of queueing. 0: never. The SHED_* limits are
+   * off under NODE_ENV=test unless set: a busy test machine is not an overloaded portal.
+   */
+  SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(10_000).optional(),
+  /**
+   * Overload: an API call arriving while more than this many queries wait for a database
+   * connection answers 503 at once. Unset: 50 on the embedded database (one connection, a few ms
+   * a query), 100 with DATABASE_URL. 0: never.
+   */
+  SHED_DATABASE_WAITING: z.coerce.number().int().min(0).max(100_000).optional(),
+  /**
+   * Overload: an API call that already waited this many ms (for its session, before its body is
+   * read and before anything of it is applied) answers 503 rather than late. 0: never.
+   */
+  SHED_DEADLINE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -207,5 +222,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     invitationDays: e.INVITATION_DAYS,
     metricsToken: e.METRICS_TOKEN,
+    shedding: {
+      eventLoopDelayMs: e.SHED_EVENT_LOOP_DELAY_MS ?? (e.NODE_ENV === 'test' ? 0 : 200),
+      databaseWaiting:
+        e.SHED_DATABASE_WAITING ?? (e.NODE_ENV === 'test' ? 0 : e.DATABASE_URL ? 100 : 50),
+      deadlineMs: e.SHED_DEADLINE_MS ?? (e.NODE_ENV === 'test' ? 0 : 1000),
+    },
   };
 }

@@ -11,6 +11,8 @@ export interface Metrics {
    * `app.metrics.countConnections('quiz', () => connected.size)`. A no-op when metrics are off.
    */
   countConnections(gateway: string, count: () => number): void;
+  /** Counts an API call turned away with 503 under overload (plugins/load-shedding.ts). */
+  countShed(reason: string): void;
 }
 
 declare module 'fastify' {
@@ -30,9 +32,14 @@ const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10
 export const metricsPlugin = fp(
   async (app: FastifyInstance, { token }: { token: string | undefined }) => {
     const connectionCounts = new Map<string, () => number>();
+    // A no-op until the counter exists (metrics on).
+    let countShed: Metrics['countShed'] = () => {};
     app.decorate('metrics', {
       countConnections(gateway, count) {
         connectionCounts.set(gateway, count);
+      },
+      countShed(reason) {
+        countShed(reason);
       },
     } satisfies Metrics);
 
@@ -62,6 +69,16 @@ export const metricsPlugin = fp(
       buckets: LATENCY_BUCKETS,
       registers,
     });
+    const shedCounter = new Counter({
+      name: 'alumnet_requests_shed_total',
+      help: 'API calls answered 503 at once because the portal was overloaded, by reason (event_loop_delay, database_queue, deadline).',
+      labelNames: ['reason'] as const,
+      registers,
+    });
+    // Present from the first scrape, so that a rate over it starts at 0 rather than absent.
+    for (const reason of ['event_loop_delay', 'database_queue', 'deadline'])
+      shedCounter.inc({ reason }, 0);
+    countShed = (reason) => shedCounter.inc({ reason });
     const routeOf = (request: FastifyRequest) =>
       // Unmatched URLs (404s, scanners) share one series rather than one each.
       request.is404 ? 'unmatched' : (request.routeOptions.url ?? 'unmatched');

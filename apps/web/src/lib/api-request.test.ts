@@ -42,4 +42,23 @@ describe('requestJson', () => {
     );
     expect(assign).not.toHaveBeenCalled();
   });
+
+  it("shows the portal's own message when it is too busy to answer", async () => {
+    const message = 'The portal is very busy right now. Please try again in a few seconds.';
+    sendRequestsThrough(answer(503, { statusCode: 503, error: 'overloaded', message }));
+    await expect(requestJson('GET', '/api/posts/fetch')).rejects.toMatchObject({
+      status: 503,
+      message,
+    });
+  });
+
+  it("turns a proxy's error page into a readable message", async () => {
+    sendRequestsThrough(() =>
+      Promise.resolve(new Response('<html><h1>502 Bad Gateway</h1></html>', { status: 502 })),
+    );
+    await expect(requestJson('GET', '/api/posts/fetch')).rejects.toMatchObject({
+      status: 502,
+      message: 'The portal is not answering right now. Please try again in a few seconds.',
+    });
+  });
 });

@@ -42,7 +42,14 @@ export async function requestJson(method: Method, path: string, body?: unknown):
     throw new ApiRequestError('Cannot reach the server. Please check your connection.', 0);
   }
   const text = await response.text();
-  const data: unknown = text ? JSON.parse(text) : undefined;
+  let data: unknown;
+  try {
+    data = text ? JSON.parse(text) : undefined;
+  } catch (error) {
+    // A proxy's own error page (a 502 or 503 while the portal restarts) is HTML: the member
+    // reads the generic message for the status, not a JSON parser's complaint.
+    if (response.ok) throw error;
+  }
   if (!response.ok) {
     // The session owes its second factor now (a factor turned on from another device, issue 30):
     // every call would be refused, so the browser goes where it can pass it.

@@ -1,0 +1,172 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { eq } from 'drizzle-orm';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config';
+import { posts } from '../db/schema';
+import { buildTestApp, loginAs } from '../test/build';
+
+const TOKEN = 'test-metrics-token-0123456789';
+const WAITING_LIMIT = 20;
+// Well above what a busy test machine shows (a few ms, 35 right after start).
+const DELAY_LIMIT_MS = 100;
+const DEADLINE_MS = 1000;
+
+describe('load shedding', () => {
+  let t: Awaited<ReturnType<typeof buildTestApp>>;
+  let cookie: string;
+  beforeAll(async () => {
+    t = await buildTestApp({
+      METRICS_TOKEN: TOKEN,
+      SHED_DATABASE_WAITING: String(WAITING_LIMIT),
+      SHED_EVENT_LOOP_DELAY_MS: String(DELAY_LIMIT_MS),
+      SHED_DEADLINE_MS: String(DEADLINE_MS),
+      // Every call looks its session up in the database: the wait the deadline is about.
+      SESSION_CACHE_SECONDS: '0',
+    });
+    ({ cookie } = await loginAs(t.app, 'member@demo.alumnet.dev'));
+  });
+  afterAll(() => t?.close());
+
+  const me = () => t.app.inject({ url: '/api/auth/me', headers: { cookie } });
+  /**
+   * Waits for the event loop to run on time: building the app, or a busy test machine, can keep
+   * it late for seconds, which is overload as the app sees it.
+   */
+  async function settle() {
+    const deadline = Date.now() + 20_000;
+    while (t.app.memoryUsage().eventLoopDelay > DELAY_LIMIT_MS / 2 && Date.now() < deadline)
+      await sleep(100);
+  }
+  const scrape = async () => {
+    const response = await t.app.inject({
+      url: '/metrics',
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
+    expect(response.statusCode).toBe(200);
+    return response.body;
+  };
+  const shedCount = async (reason: string) =>
+    Number(
+      new RegExp(`^alumnet_requests_shed_total\\{reason="${reason}"\\} (\\d+)`, 'm').exec(
+        await scrape(),
+      )?.[1],
+    );
+  const expectShed = (response: Awaited<ReturnType<typeof me>>) => {
+    expect(response.statusCode, response.body).toBe(503);
+    expect(response.headers['retry-after']).toBe('5');
+    expect(response.json()).toEqual({
+      statusCode: 503,
+      error: 'overloaded',
+      message: 'The portal is very busy right now. Please try again in a few seconds.',
+    });
+  };
+
+  /** Takes every connection of the app's pool, as a burst of slow queries would. */
+  async function holdPool() {
+    const pool = t.db.$client;
+    const clients = await Promise.all(
+      Array.from({ length: pool.options.max }, () => pool.connect()),
+    );
+    return () => clients.forEach((client: pg.PoolClient) => client.release());
+  }
+
+  it('turns API calls away at once while the database queue is over its limit, and serves again after', async () => {
+    await settle();
+    expect((await me()).statusCode).toBe(200);
+    const before = await shedCount('database_queue');
+    const release = await holdPool();
+    const queued = Array.from({ length: WAITING_LIMIT + 5 }, () => t.db.$client.query('SELECT 1'));
+    try {
+      expect(t.db.$client.waitingCount).toBeGreaterThan(WAITING_LIMIT);
+      // Answered while every connection is still held: at once, not after the queue.
+      expectShed(await me());
+      expectShed(await t.app.inject({ method: 'POST', url: '/api/posts/fetch', payload: {} }));
+      expect((await t.app.inject('/healthz')).statusCode).toBe(200);
+      // Pages are not API calls: never a JSON 503 in place of a page.
+      expect((await t.app.inject('/feed')).statusCode).not.toBe(503);
+    } finally {
+      release();
+      await Promise.all(queued);
+    }
+    expect((await me()).statusCode).toBe(200);
+    expect(await shedCount('database_queue')).toBe(before + 2);
+  });
+
+  it('answers 503 rather than late a call that waited past the deadline, and applies nothing of it', async () => {
+    await settle();
+    const before = await shedCount('deadline');
+    const message = `shed-${Date.now()}`;
+    const release = await holdPool();
+    const add = t.app.inject({
+      method: 'POST',
+      url: '/api/posts/add',
+      headers: { cookie },
+      payload: { message, accessLevel: 'college' },
+    });
+    await sleep(DEADLINE_MS + 200);
+    release();
+    expectShed(await add);
+    expect(await t.db.select().from(posts).where(eq(posts.message, message))).toEqual([]);
+    expect(await shedCount('deadline')).toBe(before + 1);
+
+    await settle();
+    const added = await t.app.inject({
+      method: 'POST',
+      url: '/api/posts/add',
+      headers: { cookie },
+      payload: { message, accessLevel: 'college' },
+    });
+    expect(added.statusCode, added.body).toBe(200);
+  });
+
+  it('turns API calls away while the event loop runs late, health checks and metrics still answer, and serves again once it catches up', async () => {
+    // The event loop blocked 250 ms at a time with short breaks: every call still gets through
+    // the breaks, as on a server whose CPU is saturated.
+    let blocking = true;
+    const blocker = (async () => {
+      while (blocking) {
+        const until = Date.now() + 250;
+        while (Date.now() < until);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    })();
+    try {
+      const deadline = Date.now() + 10_000;
+      while (t.app.memoryUsage().eventLoopDelay <= DELAY_LIMIT_MS && Date.now() < deadline)
+        await sleep(50);
+      expect(t.app.memoryUsage().eventLoopDelay).toBeGreaterThan(DELAY_LIMIT_MS);
+
+      expectShed(await me());
+      expect((await t.app.inject('/healthz')).statusCode).toBe(200);
+      const ready = await t.app.inject('/readyz');
+      expect(ready.statusCode, ready.body).toBe(200);
+      expect(await shedCount('event_loop_delay')).toBeGreaterThanOrEqual(1);
+    } finally {
+      blocking = false;
+      await blocker;
+    }
+
+    await settle();
+    expect((await me()).statusCode).toBe(200);
+  });
+
+  it('defaults the database queue limit by mode: 50 embedded (one connection), 100 on PostgreSQL', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).shedding).toEqual({
+      eventLoopDelayMs: 200,
+      databaseWaiting: 50,
+      deadlineMs: 1000,
+    });
+    expect(
+      loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/alumnet' }).shedding
+        .databaseWaiting,
+    ).toBe(100);
+    expect(loadConfig({ SHED_DATABASE_WAITING: '0' }).shedding.databaseWaiting).toBe(0);
+    // Tests build many apps on a busy machine: only a test that sets the limits gets them.
+    expect(loadConfig({ NODE_ENV: 'test' }).shedding).toEqual({
+      eventLoopDelayMs: 0,
+      databaseWaiting: 0,
+      deadlineMs: 0,
+    });
+  });
+});
