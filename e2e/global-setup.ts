@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -27,30 +27,39 @@ const freePort = () =>
   });
 
 /**
- * Runs the real server process, as `npm start` does, on a scratch data folder (the embedded
- * database with demo data), serving the built web app.
+ * Runs the real server process, as `npm start` does (the built server, rebuilt here when older than
+ * its sources), on a scratch data folder (the embedded database with demo data), serving the built
+ * web app.
  */
 export default async function setup(project: TestProject) {
+  const build = spawnSync(process.execPath, ['apps/server/build.mjs', '--if-stale'], {
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) throw new Error('the server did not build');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'alumnet-e2e-'));
   const port = await freePort();
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      // Each request is logged, as in production: the tests read the log for what must not be there.
-      LOG_LEVEL: 'info',
-      DATABASE_URL: '',
-      // Every test logs in from 127.0.0.1: the production limit (20 a minute) would make the
-      // suite's result depend on how fast it runs.
-      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
-      // Links in e-mails (the outbox) point where the browser reaches the server.
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
+  const server = spawn(
+    process.execPath,
+    ['--import', './apps/server/source-maps.mjs', 'apps/server/dist/main.js'],
+    {
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        // Each request is logged, as in production: the tests read the log for what must not be there.
+        LOG_LEVEL: 'info',
+        DATABASE_URL: '',
+        // Every test logs in from 127.0.0.1: the production limit (20 a minute) would make the
+        // suite's result depend on how fast it runs.
+        AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+        // Links in e-mails (the outbox) point where the browser reaches the server.
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   let output = '';
   const serverLog = path.join(dataDir, 'server.log');
   const log = createWriteStream(serverLog);

@@ -1,6 +1,8 @@
-// npm start: build the web app when its build is missing or older than its sources, then run the
-// server (which starts the embedded database, migrates and seeds on first start).
+// npm start: build the web app and the server when a build is missing or older than its sources,
+// then run the built server (which starts the embedded database, migrates and seeds on first
+// start). Development (`npm run dev`) and the tests run the TypeScript sources instead.
 import './require-node.mjs';
+import { buildServer, isStale as serverIsStale, serverArgs } from '../apps/server/build.mjs';
 import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -24,9 +26,16 @@ if (stale) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+if (serverIsStale()) {
+  console.log('Building the server…');
+  await buildServer();
+}
+
+// With source maps: a stack trace names the .ts file and line, not the bundle's.
+const server = spawn(process.execPath, serverArgs(), {
   stdio: 'inherit',
-  env: { NODE_ENV: 'production', ...process.env },
+  // Two malloc arenas, not 8 a core: ~45 MB less idle RSS measured (memory native code never returns).
+  env: { NODE_ENV: 'production', MALLOC_ARENA_MAX: '2', ...process.env },
 });
 // Ctrl-C reaches both processes; the server shuts down cleanly and we exit with it.
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

@@ -1,8 +1,6 @@
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import { fileURLToPath } from 'node:url';
+import { migrationsFolder } from '../paths';
 import type { Database } from './client';
-
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export async function runMigrations(db: Database) {
   await migrate(db, { migrationsFolder });

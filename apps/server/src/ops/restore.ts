@@ -4,13 +4,11 @@ import { fileTypeFromBuffer } from 'file-type';
 import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { migrationsFolder } from '../paths';
 import type { Storage } from '../storage';
 import { appliedMigrations, appTables, ident, rowCounts, type AppTable } from './backup-catalog';
 import { readBackup, verifyBackup, type BackupHeader } from './backup-format';
-
-const migrationsFolder = fileURLToPath(new URL('../db/migrations', import.meta.url));
 
 export interface RestoreOptions {
   /** Reached with one `pg` connection: PostgreSQL, or the embedded server this tool started. */

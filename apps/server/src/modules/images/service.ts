@@ -11,6 +11,7 @@ import {
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Sharp } from 'sharp';
 import { AppError } from '../../lib/errors';
+import { assetsUrl } from '../../paths';
 import type { Storage, StoredObject } from '../../storage';
 import { DEMO_IMAGES, demoSceneSvg } from './demo-scenes';
 
@@ -23,7 +24,10 @@ export const MEDIUM_WIDTH = 720;
  */
 export const MAX_IMAGE_PIXELS = 100_000_000;
 
-const ASSETS = new URL('../../../assets/', import.meta.url);
+// libvips keeps the results of recent operations (up to 50 MB by default) for pipelines repeated
+// on the same input; here each picture is processed once and its copies stored, so that cache
+// would only hold memory.
+sharp.cache(false);
 
 type ImageKind = { mime: 'image/jpeg' | 'image/png'; ext: 'jpg' | 'png' };
 const JPEG: ImageKind = { mime: 'image/jpeg', ext: 'jpg' };
@@ -182,7 +186,7 @@ export const storedImageEtag = (name: string, size: ImageSize) =>
 
 /** The shipped default picture, read once; its name is fixed, so its tag follows its bytes. */
 export async function loadDefaultPicture() {
-  const bytes = await readFile(new URL(DEFAULT_PROFILE_PIC, ASSETS));
+  const bytes = await readFile(new URL(DEFAULT_PROFILE_PIC, assetsUrl));
   const etag = `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 22)}"`;
   return { bytes, etag, contentType: PNG.mime };
 }
