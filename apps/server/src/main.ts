@@ -4,13 +4,14 @@ import { sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import { writePortalFile } from './ops/backup-route';
 import { createDatabase, POOL_SIZE, withTransactionStatementTimeout } from './db/client';
-import { startEmbeddedPostgres } from './db/embedded';
+import { spawnEmbeddedPostgres } from './db/embedded-supervisor';
 import { runMigrations } from './db/migrate';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './db/seed/demo';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoOnFirstStart } from './db/seed/demo-accounts';
 import { seedReferenceData } from './db/seed/reference';
 import { ensureShippedImages } from './modules/images';
 import { createStorage } from './storage';
 import path from 'node:path';
+import { pino } from 'pino';
 import { startWorker } from './worker';
 
 // The process: pick the database, migrate, seed, serve, and shut down cleanly on a signal.
@@ -23,9 +24,11 @@ const logger =
       }
     : { level: config.logLevel };
 
+// The embedded database runs in a child process of its own (db/embedded-supervisor.ts), which
+// logs before the app exists.
 const embedded = config.databaseUrl
   ? undefined
-  : await startEmbeddedPostgres(path.join(config.dataDir, 'pg'));
+  : await spawnEmbeddedPostgres(path.join(config.dataDir, 'pg'), { log: pino(logger) });
 const target = embedded
   ? { url: embedded.url, poolSize: embedded.poolSize }
   : { url: config.databaseUrl!, poolSize: POOL_SIZE };
@@ -36,7 +39,7 @@ let seeded = false;
 try {
   await runMigrations(setup.db);
   await seedReferenceData(setup.db);
-  seeded = config.seedDemo ? await seedDemoData(setup.db) : false;
+  seeded = config.seedDemo ? await seedDemoOnFirstStart(setup.db) : false;
 } finally {
   await setup.close();
 }
