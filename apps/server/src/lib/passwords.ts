@@ -1,5 +1,4 @@
 import { hash, verify } from '@node-rs/argon2';
-import { dictionary } from '@zxcvbn-ts/language-common';
 import { badRequest } from './errors';
 
 // OWASP's argon2id baseline (19 MiB, 2 passes): ~13 ms a hash on this kind of machine.
@@ -26,14 +25,17 @@ export const DUMMY_HASH = await hashPassword('not-a-real-password');
 export const COMMON_PASSWORD_MESSAGE =
   'This password is too common: it appears in lists of leaked passwords. Please choose another.';
 
-// zxcvbn-ts's list of ~49,000 passwords most often found in breaches (lower case). Built on first
-// use, not at start: a process that never sets a password never pays the ~2 MB.
-let common: ReadonlySet<string> | undefined;
+// zxcvbn-ts's list of ~49,000 passwords most often found in breaches (lower case). Loaded and
+// built on first use, not at start: a process that never sets a password never pays for it (the
+// package holds every zxcvbn dictionary, some MB of heap).
+let common: Promise<ReadonlySet<string>> | undefined;
 
 /** Case-insensitive: "Password1" is as guessable as "password1". */
-export function isCommonPassword(password: string) {
-  common ??= new Set(dictionary['passwords-common'].map((word) => word.toLowerCase()));
-  return common.has(password.toLowerCase());
+export async function isCommonPassword(password: string) {
+  common ??= import('@zxcvbn-ts/language-common').then(
+    ({ dictionary }) => new Set(dictionary['passwords-common'].map((word) => word.toLowerCase())),
+  );
+  return (await common).has(password.toLowerCase());
 }
 
 /**
@@ -42,6 +44,6 @@ export function isCommonPassword(password: string) {
  * Throws 400 with COMMON_PASSWORD_MESSAGE before anything is written.
  */
 export async function hashChosenPassword(password: string) {
-  if (isCommonPassword(password)) throw badRequest(COMMON_PASSWORD_MESSAGE);
+  if (await isCommonPassword(password)) throw badRequest(COMMON_PASSWORD_MESSAGE);
   return hashPassword(password);
 }

@@ -75,6 +75,23 @@ describe('SessionCache', () => {
     expect(calls.count).toBe(1);
   });
 
+  it('stays within its number of entries however many sessions pass through', async () => {
+    const cache = new SessionCache(60_000, 100);
+    for (let n = 0; n < 1_000; n++)
+      await cache.get(`t${n}`, loader(user(`u${n}`, `s${n}`)).load, n);
+    expect(cache.size).toBe(100);
+  });
+
+  it('lets go of expired sessions when others arrive, not only when their token comes back', async () => {
+    const cache = new SessionCache(5_000, 10);
+    await cache.get('t1', loader(user('u1', 's1')).load, 0);
+    await cache.get('t2', loader(user('u2', 's2')).load, 1_000);
+    await cache.get('t3', loader(user('u3', 's3')).load, 5_500);
+    expect(cache.size).toBe(2);
+    await cache.get('t4', loader(user('u4', 's4')).load, 20_000);
+    expect(cache.size).toBe(1);
+  });
+
   it('remembers nothing with a time of 0', async () => {
     const cache = new SessionCache(0, 10);
     const { calls, load } = loader(user('u1', 's1'));

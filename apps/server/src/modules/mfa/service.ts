@@ -9,14 +9,10 @@ import {
   RECOVERY_CODE_COUNT,
   type FactorsAnswer,
 } from '@alumnet/contract';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransport,
-  type RegistrationResponseJSON,
+import type {
+  AuthenticationResponseJSON,
+  AuthenticatorTransport,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
@@ -28,6 +24,10 @@ import type { SessionUser } from '../auth/repository';
 import { deleteSessionsOfUser } from '../auth/repository';
 import * as repo from './repository';
 import { TOTP_PURPOSE } from './repository';
+
+// Loaded by the first passkey call: the library and its certificate parsers are several MB a
+// portal whose members do not use passkeys would otherwise hold from the start.
+const webauthn = () => import('@simplewebauthn/server');
 
 export const TOTP_ISSUER = 'Alumnet';
 const CHALLENGE_MINUTES = 5;
@@ -174,6 +174,7 @@ export function createMfaService(db: Database, options: MfaServiceOptions) {
     async passkeyRegisterOptions(caller: SessionUser) {
       const state = await stateOf(caller.id);
       const existing = await repo.listPasskeys(db, caller.id);
+      const { generateRegistrationOptions } = await webauthn();
       const optionsJson = await generateRegistrationOptions({
         rpName: TOTP_ISSUER,
         rpID,
@@ -197,6 +198,7 @@ export function createMfaService(db: Database, options: MfaServiceOptions) {
       if (!challenge) throw badRequest(mfaMessages.passkeyFailed);
       let verified;
       try {
+        const { verifyRegistrationResponse } = await webauthn();
         verified = await verifyRegistrationResponse({
           response: response as unknown as RegistrationResponseJSON,
           expectedChallenge: challenge,
@@ -233,6 +235,7 @@ export function createMfaService(db: Database, options: MfaServiceOptions) {
     async passkeyAuthenticateOptions(caller: SessionUser) {
       const existing = await repo.listPasskeys(db, caller.id);
       if (existing.length === 0) throw badRequest(mfaMessages.noFactor);
+      const { generateAuthenticationOptions } = await webauthn();
       const optionsJson = await generateAuthenticationOptions({
         rpID,
         allowCredentials: existing.map((p) => ({
@@ -253,6 +256,7 @@ export function createMfaService(db: Database, options: MfaServiceOptions) {
       if (!challenge || !passkey) throw badRequest(mfaMessages.passkeyFailed);
       let verified;
       try {
+        const { verifyAuthenticationResponse } = await webauthn();
         verified = await verifyAuthenticationResponse({
           response: response as unknown as AuthenticationResponseJSON,
           expectedChallenge: challenge,

@@ -1,10 +1,18 @@
+import { LRUCache } from 'lru-cache';
 import * as client from 'openid-client';
 
 /** A provider's discovery document is kept this long per issuer, per process. */
 const DISCOVERY_CACHE_MS = 5 * 60_000;
 const DISCOVERY_TIMEOUT_SECONDS = 10;
+// One issuer per college that signs in with SSO, plus the ones an admin tries in the console.
+const MAX_ISSUERS = 200;
 
-const discovered = new Map<string, { metadata: client.ServerMetadata; until: number }>();
+const discovered = new LRUCache<string, { metadata: client.ServerMetadata; until: number }>({
+  max: MAX_ISSUERS,
+});
+
+/** How many issuers' documents are held (the bound's test). */
+export const heldIssuers = () => discovered.size;
 
 export interface ProviderSettings {
   issuer: string;

@@ -1,4 +1,5 @@
 import { createPublicKey, verify, X509Certificate, type KeyObject } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 
 /**
  * Amazon SNS's HTTP messages, checked as AWS documents it ("Verifying the signatures of Amazon
@@ -84,21 +85,34 @@ const keyOf = (pem: string): KeyObject =>
   pem.includes('BEGIN CERTIFICATE') ? new X509Certificate(pem).publicKey : createPublicKey(pem);
 
 /**
+ * Certificates kept per verifier. AWS uses one or two at a time, but the address comes from the
+ * message, before its signature is checked: anyone can send new spellings of it (a query string
+ * AWS ignores), and each would otherwise stay for the life of the process.
+ */
+const MAX_CERTIFICATES = 50;
+
+/**
  * A verifier with its own certificate cache: AWS rotates certificates under new addresses, so an
  * address's key never changes; a failed fetch is forgotten so the next message tries again.
  */
 export function createSnsVerifier(fetchCertificate: FetchCertificate = fetchPem) {
-  const keys = new Map<string, Promise<KeyObject>>();
+  const keys = new LRUCache<string, Promise<KeyObject>>({ max: MAX_CERTIFICATES });
   const key = (url: string) => {
     let found = keys.get(url);
     if (!found) {
-      found = fetchCertificate(url).then(keyOf);
-      found.catch(() => keys.delete(url));
-      keys.set(url, found);
+      const fetched = fetchCertificate(url).then(keyOf);
+      fetched.catch(() => {
+        if (keys.peek(url) === fetched) keys.delete(url);
+      });
+      keys.set(url, (found = fetched));
     }
     return found;
   };
   return {
+    /** How many certificates are held (the bound's test). */
+    get held() {
+      return keys.size;
+    },
     /** True only for a message SNS signed (version 1: SHA1withRSA, 2: SHA256withRSA). */
     async verify(m: SnsMessage): Promise<boolean> {
       const algorithm =

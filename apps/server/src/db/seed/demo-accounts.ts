@@ -1,0 +1,41 @@
+import type { Database } from '../client';
+import { colleges } from '../schema';
+
+// The demo's accounts, apart from the generator that writes them (./demo.ts, with faker and its
+// locales: tens of MB a portal would otherwise hold for its whole life to print this list).
+export const DEMO_PASSWORD = 'alumnet-demo';
+/**
+ * The demo admins' authenticator secret (issue 30: admins need a second factor), the same on
+ * every machine and printed in the README so anyone trying the demo can add it to an app. Only
+ * the demo has it; a real admin enrols their own.
+ */
+export const DEMO_TOTP_SECRET = 'ALUMNETDEMOTOTPSECRETKEY234567AB';
+export const DEMO_ADMIN_EMAILS = [
+  'super@demo.alumnet.dev',
+  'admin@demo.alumnet.dev',
+  'admin2@demo.alumnet.dev',
+] as const;
+export const DEMO_COLLEGE = 'Alumnet Institute of Technology';
+export const SECOND_COLLEGE = 'Riverside College of Arts and Science';
+export const DEMO_ACCOUNTS = [
+  { email: 'super@demo.alumnet.dev', role: 'super admin' },
+  { email: 'admin@demo.alumnet.dev', role: `admin of ${DEMO_COLLEGE}` },
+  { email: 'member@demo.alumnet.dev', role: `member of ${DEMO_COLLEGE}` },
+  {
+    email: 'member2@demo.alumnet.dev',
+    role: `member of ${DEMO_COLLEGE}, another batch and branch`,
+  },
+  { email: 'other@demo.alumnet.dev', role: `member of ${SECOND_COLLEGE}` },
+  { email: 'admin2@demo.alumnet.dev', role: `admin of ${SECOND_COLLEGE}` },
+] as const;
+
+/**
+ * The demo data, on a portal's first start only. The generator is imported here, when a database
+ * without any college wants it, so a portal started on its own data never loads it.
+ */
+export async function seedDemoOnFirstStart(db: Database): Promise<boolean> {
+  const existing = await db.select({ id: colleges.id }).from(colleges).limit(1);
+  if (existing.length > 0) return false;
+  const { seedDemoData } = await import('./demo');
+  return seedDemoData(db);
+}
