@@ -2,7 +2,7 @@
  * The server of a benchmark in a process of its own, apart from the load generator (which must
  * not steal its core, and may hold at most 20,000 open files), and how to read what it used.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -83,7 +83,8 @@ export async function benchDatabase(
 }
 
 export const METRICS_TOKEN = randomBytes(16).toString('hex');
-async function metricsOf(url: string) {
+/** A server's Prometheus metrics, as text. */
+export async function metricsOf(url: string) {
   const res = await fetch(`${url}/metrics`, {
     headers: { authorization: `Bearer ${METRICS_TOKEN}` },
   });
@@ -195,6 +196,12 @@ export interface ServerOptions {
    * on demand): a bench server only, on this machine, for the run's length.
    */
   inspect?: boolean;
+  /**
+   * Runs the built server as `npm start` does (apps/server/build.mjs's bundle, built here when
+   * stale, with its source maps and start.mjs's malloc setting) instead of the TypeScript
+   * through tsx: what a college runs, for benchmarks of the whole portal.
+   */
+  compiled?: boolean;
 }
 
 /**
@@ -208,30 +215,37 @@ export async function startServer(database: BenchDatabase, options: ServerOption
     ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(options.profileDir)]
     : [];
   const inspect = inspectPort ? [`--inspect=127.0.0.1:${inspectPort}`] : [];
-  const server = spawn(
-    process.execPath,
-    [...profile, ...inspect, '--import', 'tsx', 'apps/server/src/main.ts'],
-    {
+  if (options.compiled) {
+    const build = spawnSync(process.execPath, ['apps/server/build.mjs', '--if-stale'], {
       cwd: repoRoot,
-      env: {
-        ...process.env,
-        ...database.serverEnv,
-        NODE_ENV: 'production',
-        COOKIE_SECURE: 'false',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        LOG_LEVEL: 'warn',
-        AUTH_RATE_LIMIT_PER_MINUTE: '100000',
-        SEED_DEMO: 'false',
-        ROLE: 'web',
-        WEB_DIST: '/nonexistent',
-        // Its heap is read from /metrics.
-        METRICS_TOKEN,
-        ...options.env,
-      },
-      stdio: ['ignore', 'pipe', inspectPort ? 'pipe' : 'inherit'],
+      stdio: 'inherit',
+    });
+    if (build.status !== 0) throw new Error('the server did not build');
+  }
+  const entry = options.compiled
+    ? ['--import', './apps/server/source-maps.mjs', 'apps/server/dist/main.js']
+    : ['--import', 'tsx', 'apps/server/src/main.ts'];
+  const server = spawn(process.execPath, [...profile, ...inspect, ...entry], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      ...(options.compiled ? { MALLOC_ARENA_MAX: '2' } : {}),
+      ...database.serverEnv,
+      NODE_ENV: 'production',
+      COOKIE_SECURE: 'false',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+      SEED_DEMO: 'false',
+      ROLE: 'web',
+      WEB_DIST: '/nonexistent',
+      // Its heap is read from /metrics.
+      METRICS_TOKEN,
+      ...options.env,
     },
-  );
+    stdio: ['ignore', 'pipe', inspectPort ? 'pipe' : 'inherit'],
+  });
   // The inspector's notices on stderr are not the server's; everything else is passed on.
   if (inspectPort)
     createInterface({ input: server.stderr! }).on('line', (line) => {
