@@ -1,7 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import type { BaseLogger } from 'pino';
+import { freePort } from '../lib/free-port';
 import type { EmbeddedProcessMessage } from './embedded-process';
 
 export interface SupervisedPostgres {
@@ -184,20 +184,4 @@ function startChild(folder: string, port: number) {
 function exitOf(child: ChildProcess) {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise<void>((resolve) => child.once('exit', () => resolve()));
-}
-
-/** A loopback port free right now. */
-function freePort() {
-  return new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no free port')),
-      );
-    });
-  });
 }

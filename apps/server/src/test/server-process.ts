@@ -1,25 +1,12 @@
 import type { MfaNeed } from '@alumnet/contract';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../lib/free-port';
 import { passSecondFactor, postOverHttp } from './second-factor';
 
-const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url));
+export { freePort };
 
-export async function freePort() {
-  return new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
-}
+const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url));
 
 export interface ServerProcess {
   url: string;

@@ -1,17 +1,7 @@
 import type { ChatMessage, ChatUser } from '@alumnet/contract';
-import type { MessageRow } from './repository';
+import type { ChatMemberRow, MessageRow } from './repository';
 
-export function presentChatUser(row: {
-  id: string;
-  fullName: string;
-  firstName: string;
-  lastName: string;
-  profilePic: string | null;
-  batchName: string | null;
-  branchName: string | null;
-  collegeName: string | null;
-  hasChatted: boolean;
-}): ChatUser {
+export function presentChatUser(row: ChatMemberRow): ChatUser {
   return {
     _id: row.id,
     fullName: row.fullName,

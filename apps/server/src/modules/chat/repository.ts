@@ -103,6 +103,19 @@ export async function listChatMembers(
  * already shown, stopping after the page. Sorting every member of a 20,000-member college for
  * each call took 150 ms of the database and capped the whole portal (bench:soak, issue 32).
  */
+/** A member as the chat page's list shows them. */
+export type ChatMemberRow = {
+  id: string;
+  fullName: string;
+  firstName: string;
+  lastName: string;
+  profilePic: string | null;
+  batchName: string | null;
+  branchName: string | null;
+  collegeName: string | null;
+  hasChatted: boolean;
+};
+
 // directoryMember's test on `users` aliased u: users_directory_name_idx's own predicate.
 const listedU = sql`u.is_approved AND NOT u.is_rejected AND u.listed`;
 
@@ -112,18 +125,7 @@ async function listChatPage(
 ) {
   const { viewerId, collegeId, limit, offset } = query;
   const upTo = offset + limit;
-  const result = await db.execute<{
-    id: string;
-    fullName: string;
-    firstName: string;
-    lastName: string;
-    profilePic: string | null;
-    batchName: string | null;
-    branchName: string | null;
-    collegeName: string | null;
-    hasChatted: boolean;
-    total: number;
-  }>(sql`
+  const result = await db.execute<ChatMemberRow & { total: number }>(sql`
     WITH chatted AS MATERIALIZED (
       SELECT u.id, u.full_name, u.listed, c.last_message_at AS at
         FROM ${conversations} c
