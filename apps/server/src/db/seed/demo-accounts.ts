@@ -1,6 +1,3 @@
-import type { Database } from '../client';
-import { colleges } from '../schema';
-
 // The demo's accounts, apart from the generator that writes them (./demo.ts, with faker and its
 // locales: tens of MB a portal would otherwise hold for its whole life to print this list).
 export const DEMO_PASSWORD = 'alumnet-demo';
@@ -28,14 +25,3 @@ export const DEMO_ACCOUNTS = [
   { email: 'other@demo.alumnet.dev', role: `member of ${SECOND_COLLEGE}` },
   { email: 'admin2@demo.alumnet.dev', role: `admin of ${SECOND_COLLEGE}` },
 ] as const;
-
-/**
- * The demo data, on a portal's first start only. The generator is imported here, when a database
- * without any college wants it, so a portal started on its own data never loads it.
- */
-export async function seedDemoOnFirstStart(db: Database): Promise<boolean> {
-  const existing = await db.select({ id: colleges.id }).from(colleges).limit(1);
-  if (existing.length > 0) return false;
-  const { seedDemoData } = await import('./demo');
-  return seedDemoData(db);
-}
