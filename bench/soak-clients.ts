@@ -113,18 +113,26 @@ async function start(m: Extract<ToSoakClients, { type: 'start' }>): Promise<Gene
     process.exit(0);
   });
 
-  const send = (kind: number, phase: number, due: number, member: SoakMember, r: SoakRequest) => {
-    const body = r.body ? JSON.stringify(r.body) : undefined;
+  /**
+   * One request in flight, and how it ends: recorded once (an answer racing its timeout counts
+   * once) with its latency from when it was due, or -1 when it got none.
+   */
+  const settler = (kind: number, phase: number, due: number, onSettle = () => {}) => {
     inFlight++;
     let settled = false;
-    const settle = (status: number, what?: string) => {
+    return (status: number, what?: string) => {
       if (settled) return;
       settled = true;
       inFlight--;
-      clearTimeout(timer);
+      onSettle();
       data.push(kind, phase, Math.round(due), status > 0 ? wall() - due : -1, status);
       if (what) failed(kind, what);
     };
+  };
+
+  const send = (kind: number, phase: number, due: number, member: SoakMember, r: SoakRequest) => {
+    const body = r.body ? JSON.stringify(r.body) : undefined;
+    const settle = settler(kind, phase, due, () => clearTimeout(timer));
     const req = request(
       `${url}${r.path}`,
       {
@@ -170,15 +178,7 @@ async function start(m: Extract<ToSoakClients, { type: 'start' }>): Promise<Gene
     let to = from.member;
     while (to === from.member && members.length > 1)
       to = members[Math.floor(random() * members.length)]!;
-    inFlight++;
-    let settled = false;
-    const settle = (status: number, what?: string) => {
-      if (settled) return;
-      settled = true;
-      inFlight--;
-      data.push(chatKind, phase, Math.round(due), status > 0 ? wall() - due : -1, status);
-      if (what) failed(chatKind, what);
-    };
+    const settle = settler(chatKind, phase, due);
     if (!from.socket.connected) return settle(-1, 'sendMessage: the socket is closed');
     from.socket
       .timeout(Math.max(1, due + TIMEOUT_MS - wall()))
