@@ -46,8 +46,10 @@ const envSchema = z.object({
   /**
    * How long a process remembers who a session token belongs to (auth/session-cache.ts); 0
    * asks the database on every call. Ending a session or changing a role forgets it at once.
+   * 30 s: a member clicking about every half minute costs the database no lookup (the caller's
+   * session was the largest single share of its time in bench:soak at 5 s).
    */
-  SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(5),
+  SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(30),
   MENTOR_DIRECTORY_SECONDS: z.coerce.number().min(0).max(3600).default(60),
   /**
    * Sign-up, login and invitation calls per client address a minute. The browser tests raise it:

@@ -4,9 +4,17 @@ import type { BaseLogger } from 'pino';
 import { freePort } from '../lib/free-port';
 import type { EmbeddedProcessMessage } from './embedded-process';
 
+/**
+ * The app's connections to the embedded database. PGlite still runs one statement at a time, but
+ * with one connection it sat idle while the app read each answer and sent the next query (59% of
+ * a core at the soak's knee, bench:soak); with a few, the next one is already waiting. The socket
+ * server runs each connection's batch (Parse to Sync) as one unit and, inside a transaction, only
+ * that connection's statements (patches/@electric-sql+pglite-socket*.patch, embedded.test.ts).
+ */
+export const EMBEDDED_POOL_SIZE = 4;
+
 export interface SupervisedPostgres {
   url: string;
-  /** One, for the same reason as the in-process database's (embedded.ts). */
   poolSize: number;
   /** The database process's id while one runs. */
   readonly pid: number | undefined;
@@ -116,7 +124,7 @@ export async function spawnEmbeddedPostgres(
   await started();
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres?sslmode=disable`,
-    poolSize: 1,
+    poolSize: EMBEDDED_POOL_SIZE,
     get pid() {
       return child?.pid;
     },

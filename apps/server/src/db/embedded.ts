@@ -3,15 +3,11 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { mkdirSync } from 'node:fs';
 import { POOL_SIZE } from './client';
+import { EMBEDDED_POOL_SIZE } from './embedded-supervisor';
 
 export interface EmbeddedPostgres {
   url: string;
-  /**
-   * How many pooled connections the app may open: one. The socket server queues each protocol
-   * message on its own, so two connections' extended-protocol messages (Parse/Bind/Execute)
-   * interleave and break each other ('portal "" does not exist', hangs) as soon as queries run
-   * concurrently. PGlite runs one statement at a time anyway, so one connection costs nothing.
-   */
+  /** How many pooled connections the app opens (EMBEDDED_POOL_SIZE, embedded-supervisor.ts). */
   poolSize: number;
   /** The whole data directory as a tarball, to start another instance from (tests). */
   dump: () => Promise<Blob>;
@@ -29,7 +25,7 @@ export async function startEmbeddedPostgres(
 ): Promise<EmbeddedPostgres> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const db = await PGlite.create({ dataDir, loadDataDir, extensions: { pg_trgm } });
-  // Room for the app's one connection plus short-lived ones (a second process, tools).
+  // Room for the app's connections plus short-lived ones (a second process, tools).
   const server = new PGLiteSocketServer({
     db,
     host: '127.0.0.1',
@@ -40,7 +36,7 @@ export async function startEmbeddedPostgres(
   const [, port] = server.getServerConn().split(':');
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres?sslmode=disable`,
-    poolSize: 1,
+    poolSize: EMBEDDED_POOL_SIZE,
     dump: async () => {
       const dump = await db.dumpDataDir('none');
       return dump;

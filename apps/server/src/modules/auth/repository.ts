@@ -25,6 +25,8 @@ export interface SessionUser {
   timeZone?: string | null;
   /** When the session was last recorded as seen (issue 30: written at most every few minutes). */
   lastSeenAt?: Date | null;
+  /** When the session ends: a process that remembers it (session-cache.ts) stops then. */
+  expiresAt?: Date;
   /**
    * What the session still needs before it may do anything (issue 30): confirm its second factor
    * or enrol one; null once passed or when none applies. auth/plugin.ts keeps such a session out
@@ -77,6 +79,7 @@ export async function findSessionUsers(
       isSuperAdmin: users.isSuperAdmin,
       timeZone: users.timeZone,
       lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
       mfa: sessionMfaNeed,
     })
     .from(sessions)

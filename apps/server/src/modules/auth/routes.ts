@@ -139,8 +139,12 @@ export const authRoutes: FastifyPluginAsyncZod<{
       if (!request.user) return { user: null, mfa: null };
       // Every page asks who is signed in: the zone is written only when it changed.
       const zone = request.cookies[TIME_ZONE_COOKIE];
-      if (zone && zone !== request.user.timeZone)
+      if (zone && zone !== request.user.timeZone) {
         await auth.rememberTimeZone(request.user.id, zone);
+        // The remembered session holds the old zone: without this, each /me until it expires
+        // would write the zone again.
+        app.forgetSessions({ userIds: [request.user.id] });
+      }
       return { user: presentSignedInUser(await auth.signedInUser(request.user.id)), mfa: null };
     },
   );

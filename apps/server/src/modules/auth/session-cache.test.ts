@@ -33,6 +33,16 @@ describe('SessionCache', () => {
     expect(calls.count).toBe(2);
   });
 
+  it('asks again once the session has ended, even within its time', async () => {
+    const cache = new SessionCache(30_000, 10);
+    const { calls, load } = loader({ ...user('u1', 's1'), expiresAt: new Date(10_000) });
+    await cache.get('t1', load, 0);
+    await cache.get('t1', load, 9_999);
+    expect(calls.count).toBe(1);
+    await cache.get('t1', load, 10_000);
+    expect(calls.count).toBe(2);
+  });
+
   it('does not remember an unknown token', async () => {
     const cache = new SessionCache(5_000, 10);
     const { calls, load } = loader(null);

@@ -31,17 +31,19 @@ export class SessionCache {
     const generation = this.generation;
     const user = await load();
     if (user && this.ttlMs > 0 && generation === this.generation) {
-      // Map keeps insertion order, and one time limit for all makes it the order of expiry too:
-      // the expired entries are at the front. Dropped here, not only when their token comes
-      // back, so the sessions of members who left are not held until the count bound pushes
-      // them out.
+      // Map keeps insertion order, and one time limit for all makes it the order of expiry too
+      // (but for a session ending sooner, dropped when asked for or pushed out): the expired
+      // entries are at the front. Dropped here, not only when their token comes back, so the
+      // sessions of members who left are not held until the count bound pushes them out.
       for (const [key, entry] of this.entries) {
         if (entry.until > now) break;
         this.entries.delete(key);
       }
       if (this.entries.size >= this.maxEntries)
         this.entries.delete(this.entries.keys().next().value!);
-      this.entries.set(tokenHash, { user, until: now + this.ttlMs });
+      // A session ending within the time limit is forgotten when it ends, not after.
+      const until = Math.min(now + this.ttlMs, user.expiresAt?.getTime() ?? Infinity);
+      this.entries.set(tokenHash, { user, until });
     }
     return user;
   }
