@@ -1,6 +1,16 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { directoryMember, directoryNames, users } from '../../db/schema';
+import { nameOf } from '../../db/name-of';
+import {
+  batches,
+  branches,
+  cities,
+  colleges,
+  countries,
+  directoryMember,
+  directoryNames,
+  users,
+} from '../../db/schema';
 import { containing } from '../../db/text-match';
 import { mayView, phoneNumber, shownTo, type Viewer } from '../privacy/visibility';
 
@@ -160,19 +170,16 @@ type PageRow = { total: string } & { [K in keyof DirectoryRow]: DirectoryRow[K] 
 const withRows = (pageQuery: SQL, viewer: Viewer) => sql`
   WITH page AS (${pageQuery})
   SELECT page.total, u.id, u.full_name AS "fullName", u.profile_pic AS "profilePic",
-         c.name AS "collegeName", b.batch_name AS "batchName", br.branch_name AS "branchName",
-         ${shownTo('u', 'city', viewer, sql`co.country_name`)} AS "countryName",
-         ${shownTo('u', 'city', viewer, sql`ci.city_name`)} AS "cityName",
+         ${nameOf(colleges.name, colleges.id, sql`u.college_id`)} AS "collegeName",
+         ${nameOf(batches.batchName, batches.id, sql`u.batch_id`)} AS "batchName",
+         ${nameOf(branches.branchName, branches.id, sql`u.branch_id`)} AS "branchName",
+         ${shownTo('u', 'city', viewer, nameOf(countries.countryName, countries.id, sql`u.location_country_id`))} AS "countryName",
+         ${shownTo('u', 'city', viewer, nameOf(cities.cityName, cities.id, sql`u.location_city_id`))} AS "cityName",
          ${shownTo('u', 'company', viewer, sql`u.company_name`)} AS "companyName",
          ${shownTo('u', 'email', viewer, sql`u.email`)} AS email,
          ${shownTo('u', 'phone', viewer, phoneNumber('u'))} AS phone
     FROM page
     LEFT JOIN users u ON u.id = page.id
-    LEFT JOIN colleges c ON c.id = u.college_id
-    LEFT JOIN batches b ON b.id = u.batch_id
-    LEFT JOIN branches br ON br.id = u.branch_id
-    LEFT JOIN countries co ON co.id = u.location_country_id
-    LEFT JOIN cities ci ON ci.id = u.location_city_id
    ORDER BY u.full_name, u.id`;
 
 /**

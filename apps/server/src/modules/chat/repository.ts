@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { PgDialect, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/client';
+import { nameOf } from '../../db/name-of';
 import {
   batches,
   branches,
@@ -152,14 +153,13 @@ async function listChatPage(
     )
     SELECT u.id, u.full_name AS "fullName", u.first_name AS "firstName",
            u.last_name AS "lastName", u.profile_pic AS "profilePic",
-           b.batch_name AS "batchName", br.branch_name AS "branchName",
-           col.name AS "collegeName", page.part = 0 AS "hasChatted",
+           ${nameOf(batches.batchName, batches.id, sql`u.batch_id`)} AS "batchName",
+           ${nameOf(branches.branchName, branches.id, sql`u.branch_id`)} AS "branchName",
+           ${nameOf(colleges.name, colleges.id, sql`u.college_id`)} AS "collegeName",
+           page.part = 0 AS "hasChatted",
            (SELECT n FROM total)::int AS total
       FROM page
       JOIN ${users} u ON u.id = page.id
-      LEFT JOIN ${batches} b ON b.id = u.batch_id
-      LEFT JOIN ${branches} br ON br.id = u.branch_id
-      LEFT JOIN ${colleges} col ON col.id = u.college_id
      ORDER BY page.part, page.at DESC NULLS LAST, page.full_name, page.id
      OFFSET ${offset} LIMIT ${limit}`);
   const rows = result.rows.map(({ total: _total, ...row }) => row);

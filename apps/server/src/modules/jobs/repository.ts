@@ -1,5 +1,6 @@
 import { and, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { nameOf } from '../../db/name-of';
 import type { CommentPosition } from '../../lib/comment-cursor';
 import { batches, branches, jobLikes, jobs, listedMember, users } from '../../db/schema';
 
@@ -36,17 +37,12 @@ const jobColumns = {
   accessLevelId: jobs.accessLevelId,
   createdAt: jobs.createdAt,
   authorName: users.fullName,
-  authorBatch: batches.batchName,
-  authorBranch: branches.branchName,
+  authorBatch: nameOf(batches.batchName, batches.id, users.batchId),
+  authorBranch: nameOf(branches.branchName, branches.id, users.branchId),
 };
 
 function selectJobs(db: Executor) {
-  return db
-    .select(jobColumns)
-    .from(jobs)
-    .innerJoin(users, eq(users.id, jobs.authorId))
-    .leftJoin(batches, eq(batches.id, users.batchId))
-    .leftJoin(branches, eq(branches.id, users.branchId));
+  return db.select(jobColumns).from(jobs).innerJoin(users, eq(users.id, jobs.authorId));
 }
 
 export type JobRow = NonNullable<Awaited<ReturnType<typeof findJob>>>;
@@ -116,10 +112,9 @@ export interface JobCommentRow extends Record<string, unknown> {
 const commentRowOf = sql`c.id, c.job_id AS "jobId", c.comment,
   to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "createdAt",
   u.id AS "userId", u.full_name AS "fullName", u.profile_pic AS "profilePic",
-  b.batch_name AS "batchName", br.branch_name AS "branchName"`;
-const commentAuthorJoins = sql`JOIN users u ON u.id = c.user_id
-  LEFT JOIN batches b ON b.id = u.batch_id
-  LEFT JOIN branches br ON br.id = u.branch_id`;
+  ${nameOf(batches.batchName, batches.id, sql`u.batch_id`)} AS "batchName",
+  ${nameOf(branches.branchName, branches.id, sql`u.branch_id`)} AS "branchName"`;
+const commentAuthorJoins = sql`JOIN users u ON u.id = c.user_id`;
 
 /**
  * The newest `perJob` comments of each of several jobs (oldest of them first) and each job's

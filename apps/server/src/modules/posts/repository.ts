@@ -9,7 +9,8 @@ import {
 } from '../../lib/audience';
 import type { CommentPosition } from '../../lib/comment-cursor';
 import { levelIdOf } from '../../lib/policy';
-import { postLikes } from '../../db/schema';
+import { nameOf } from '../../db/name-of';
+import { batches, branches, postLikes } from '../../db/schema';
 
 /** Who is reading or acting: their own ids (and, for groups' posts, their role) decide. */
 export interface Viewer {
@@ -68,12 +69,12 @@ const isoUtc = (column: SQL) =>
   sql<string>`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /** The AuthorColumns of the user `userId` names, for a raw query: its select list and joins. */
+// Names by subquery, not join (db/name-of.ts): a feed page plans this twice (posts, comments).
 const authorOf = (userId: SQL) => ({
   columns: sql`u.id AS "authorId", u.full_name AS "fullName", u.profile_pic AS "profilePic",
-               b.batch_name AS "batchName", br.branch_name AS "branchName"`,
-  joins: sql`JOIN users u ON u.id = ${userId}
-             LEFT JOIN batches b ON b.id = u.batch_id
-             LEFT JOIN branches br ON br.id = u.branch_id`,
+               ${nameOf(batches.batchName, batches.id, sql`u.batch_id`)} AS "batchName",
+               ${nameOf(branches.branchName, branches.id, sql`u.branch_id`)} AS "branchName"`,
+  joins: sql`JOIN users u ON u.id = ${userId}`,
 });
 
 /** A comment row (aliased `c`, with post_id, user_id...) with its author, in CommentRow's shape. */

@@ -1,6 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
+import { nameOf } from '../../db/name-of';
 import { batches, branches, cities, colleges, countries, sessions, users } from '../../db/schema';
 
 /** A user with the names of everything they belong to: what presenters turn into answers. */
@@ -36,14 +36,6 @@ export async function findUserView(db: Executor, userId: string) {
   return row ?? null;
 }
 
-/**
- * The name a member's id column points to, as a subquery rather than a join: every page asks for
- * the signed-in member (/api/auth/me), and planning five left joins cost PGlite 1.7 ms a call
- * against 0.6 ms for five one-table lookups.
- */
-function nameOf(name: AnyPgColumn, id: AnyPgColumn, reference: AnyPgColumn) {
-  return sql<string | null>`(SELECT ${name} FROM ${id.table} WHERE ${id} = ${reference})`;
-}
 export type UserView = NonNullable<Awaited<ReturnType<typeof findUserView>>>;
 
 /** The member's place, locked until the transaction ends so two saves apply one after another. */
