@@ -78,8 +78,8 @@ try {
     extensions: { pg_trgm },
     startParams: [...PGlite.defaultStartParams, ...MEMORY_BOUNDS],
   });
-  // Room for the app's pools (EMBEDDED_POOL_SIZE each: web and worker) plus short-lived ones
-  // (tools); not imported, which would load the supervisor's imports into this process.
+  // Room for the app's pool (EMBEDDED_POOL_SIZE; web and worker share one process here) plus
+  // short-lived ones (tools); not imported, which would load the supervisor into this process.
   const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port, maxConnections: 20 });
   await server.start();
   running = { db, server };
