@@ -1,9 +1,9 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { freePort } from '../apps/server/src/lib/free-port';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -12,19 +12,6 @@ declare module 'vitest' {
     serverLog: string;
   }
 }
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
 
 /**
  * Runs the real server process, as `npm start` does (the built server, rebuilt here when older than
