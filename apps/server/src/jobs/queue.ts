@@ -170,6 +170,22 @@ export async function createJobQueue(db: Database, options: JobQueueOptions) {
     );
   };
 
+  /**
+   * Chunks waiting for a worker (created or to be retried), per queue, in one statement: asking
+   * pg-boss queue by queue (getQueueSize) was 11 statements per metrics scrape.
+   */
+  const queuedCounts = async () => {
+    const names = Object.values(QUEUES);
+    const { rows } = await executeSql(
+      `SELECT name, count(*)::int AS n FROM pgboss.job
+        WHERE name = ANY($1::text[]) AND state < 'active'
+        GROUP BY name`,
+      [names],
+    );
+    const counts = new Map((rows as { name: string; n: number }[]).map((r) => [r.name, r.n]));
+    return names.map((name) => [name, counts.get(name) ?? 0] as const);
+  };
+
   const stop = async () => {
     stopping = true;
     await boss.stop({ graceful: true, wait: true, timeout: 5_000 });
@@ -185,6 +201,7 @@ export async function createJobQueue(db: Database, options: JobQueueOptions) {
     boss,
     work,
     pollSeconds: options.pollSeconds,
+    queuedCounts,
     enqueueDispatch: (chunks: DispatchChunk[], inTransaction: ExecuteSql) =>
       enqueue(QUEUES.dispatchChunk, chunks, (c) => `${c.jobId}:${c.from}`, inTransaction),
     enqueueImport: (chunks: ImportChunk[], inTransaction: ExecuteSql) =>

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QUEUES } from '../jobs/queue';
 import { buildTestApp } from '../test/build';
 
 const TOKEN = 'test-metrics-token-0123456789';
@@ -66,6 +67,18 @@ describe('metrics', () => {
       /^alumnet_jobs_queued\{queue="import-chunk"\} 0/m,
     ])
       expect(body).toMatch(line);
+  });
+
+  it('counts a job waiting in its own queue only', async () => {
+    // Not before an hour from now: no worker takes it while the scrape counts it.
+    await t.app.jobs.boss.send(
+      QUEUES.importChunk,
+      { importId: 'x', from: 0 },
+      { startAfter: 3600 },
+    );
+    const body = await scrape();
+    expect(body).toMatch(/^alumnet_jobs_queued\{queue="import-chunk"\} 1$/m);
+    expect(body).toMatch(/^alumnet_jobs_queued\{queue="dispatch-chunk"\} 0$/m);
   });
 });
 

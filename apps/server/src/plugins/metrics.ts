@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import { QUEUES } from '../jobs/queue';
 import { hasBearer } from '../lib/bearer';
 
 /** What the rest of the server may tell the metrics. */
@@ -139,8 +138,7 @@ export const metricsPlugin = fp(
         // A count per queue; skipped while the database is away so the scrape still answers.
         if (!app.outages.database.up) return;
         try {
-          for (const queue of Object.values(QUEUES))
-            this.set({ queue }, await app.jobs.boss.getQueueSize(queue));
+          for (const [queue, count] of await app.jobs.queuedCounts()) this.set({ queue }, count);
         } catch (error) {
           app.log.debug({ err: error }, 'metrics: queue depth unavailable');
         }
