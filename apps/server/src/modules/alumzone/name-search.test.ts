@@ -1,7 +1,7 @@
 import { ALUMNI_PAGE_SIZE } from '@alumnet/contract';
 import { and, asc, eq, inArray, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { directoryNames, users } from '../../db/schema';
+import { collegeDirectoryCounts, directoryNames, users } from '../../db/schema';
 import { buildTestApp, loginAs } from '../../test/build';
 
 type Session = Awaited<ReturnType<typeof loginAs>>;
@@ -72,6 +72,19 @@ describe('name search through the directory names', () => {
       SELECT college_id, full_name, members AS n FROM ${directoryNames}
        WHERE members <> 0 ORDER BY college_id, full_name`);
     expect(kept.rows).toEqual(counted.rows);
+    // And each college's listed members, which the unfiltered directory and chat list total.
+    const listed = await t.db.execute<{ id: string; n: number }>(sql`
+      SELECT c.id, (SELECT count(*)::int FROM users u
+                     WHERE u.college_id = c.id AND u.is_approved AND NOT u.is_rejected
+                       AND u.listed) AS n
+        FROM colleges c ORDER BY c.id`);
+    const stored = await t.db.execute<{ id: string; n: number }>(sql`
+      SELECT c.id, coalesce(k.members, 0) AS n
+        FROM colleges c LEFT JOIN ${collegeDirectoryCounts} k ON k.college_id = c.id
+       ORDER BY c.id`);
+    expect(stored.rows).toEqual(listed.rows);
+    const whole = await search('', 1);
+    expect(whole.totalResults).toBe(listed.rows.find((c) => c.id === member.user.collegeId)!.n);
   }
 
   beforeAll(async () => {

@@ -9,6 +9,7 @@ import {
   countries,
   directoryMember,
   directoryNames,
+  listedMembersOf,
   users,
 } from '../../db/schema';
 import { containing } from '../../db/text-match';
@@ -62,7 +63,8 @@ function directoryWhere(f: DirectoryFilter, viewer: Viewer): SQL | undefined {
  * but is not: the names containing a fragment bunch together in the alphabet ('mee' in Meera,
  * Meena), so the walk would read every name before them.
  * Without a fragment, the page walks users_directory_name_idx (or the company index) in name
- * order and stops after it, and the count is an index-only scan: two cheap parts of one query.
+ * order and stops after it, and the count is an index-only scan (with no filter at all, the
+ * stored count of college_directory_counts): two cheap parts of one query.
  */
 export async function findDirectoryPage(
   db: Executor,
@@ -84,8 +86,8 @@ function pageIds(
   viewer: Viewer,
 ): SQL {
   const { collegeId, searchText, ...others } = filter;
-  if (searchText && Object.values(others).every((value) => value === undefined))
-    return pageByName(collegeId, searchText, page);
+  const narrowed = Object.values(others).some((value) => value !== undefined);
+  if (searchText && !narrowed) return pageByName(collegeId, searchText, page);
   const where = directoryWhere(filter, viewer);
   if (searchText)
     return sql`
@@ -97,8 +99,12 @@ function pageIds(
         LEFT JOIN LATERAL (
           SELECT id FROM matches ORDER BY full_name, id LIMIT ${page.limit} OFFSET ${page.offset}
         ) page ON true`;
+  // The whole directory: its total is stored (college_directory_counts), not counted.
+  const total = narrowed
+    ? sql`(SELECT count(*) FROM ${users} WHERE ${where})`
+    : listedMembersOf(collegeId);
   return sql`
-    SELECT (SELECT count(*) FROM ${users} WHERE ${where}) AS total, page.id
+    SELECT ${total} AS total, page.id
       FROM (SELECT 1) one
       LEFT JOIN LATERAL (
         SELECT ${users.id} AS id FROM ${users} WHERE ${where}

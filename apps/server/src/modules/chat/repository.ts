@@ -10,6 +10,7 @@ import {
   conversations,
   directoryMember,
   listedMember,
+  listedMembersOf,
   messages,
   notificationActors,
   notifications,
@@ -120,6 +121,15 @@ export type ChatMemberRow = {
 // directoryMember's test on `users` aliased u: users_directory_name_idx's own predicate.
 const listedU = sql`u.is_approved AND NOT u.is_rejected AND u.listed`;
 
+/**
+ * The college's listed members but the viewer: the stored count (listedMembersOf), less one if
+ * the viewer is listed. Counting them each time read every listed member's index entry.
+ */
+const listedOthers = (viewerId: string, collegeId: string) =>
+  sql`(${listedMembersOf(collegeId)}
+       - (SELECT count(*) FROM ${users} u
+           WHERE u.id = ${viewerId} AND u.college_id = ${collegeId} AND ${listedU}))`;
+
 async function listChatPage(
   db: Executor,
   query: { viewerId: string; collegeId: string; limit: number; offset: number },
@@ -146,9 +156,7 @@ async function listChatPage(
     ),
     total AS (
       SELECT (SELECT count(*) FROM chatted)
-           + (SELECT count(*) FROM ${users} u
-               WHERE u.college_id = ${collegeId} AND ${listedU}
-                 AND u.id <> ${viewerId})
+           + ${listedOthers(viewerId, collegeId)}
            - (SELECT count(*) FROM chatted WHERE chatted.listed) AS n
     )
     SELECT u.id, u.full_name AS "fullName", u.first_name AS "firstName",
@@ -169,9 +177,7 @@ async function listChatPage(
     Number(
       (
         await db.execute<{ n: number }>(sql`
-          SELECT (SELECT count(*) FROM ${users} u
-                   WHERE u.college_id = ${collegeId} AND ${listedU}
-                     AND u.id <> ${viewerId})::int AS n`)
+          SELECT (${listedOthers(viewerId, collegeId)})::int AS n`)
       ).rows[0]?.n ?? 0,
     );
   return { rows, total };
