@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { nameOf } from '../../db/name-of';
 import type { CommentPosition } from '../../lib/comment-cursor';
@@ -47,16 +47,28 @@ function selectJobs(db: Executor) {
 
 export type JobRow = NonNullable<Awaited<ReturnType<typeof findJob>>>;
 
-/** One page of the jobs a scope reaches, newest first. */
+/**
+ * One page of the jobs a scope reaches, newest first, and how many it reaches: the count rides
+ * in the page's statement (computed once, as an InitPlan); only a page past the end asks again.
+ */
 export async function listJobs(db: Executor, scope: JobScope, page: number, pageSize: number) {
-  return selectJobs(db)
-    .where(within(scope))
+  const where = within(scope);
+  const rows = await db
+    .select({
+      ...jobColumns,
+      total: sql<number>`(SELECT count(*)::int FROM ${jobs}${where ? sql` WHERE ${where}` : sql``})`,
+    })
+    .from(jobs)
+    .innerJoin(users, eq(users.id, jobs.authorId))
+    .where(where)
     .orderBy(desc(jobs.createdAt), desc(jobs.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
+  const total = rows[0]?.total ?? (page > 1 ? await countJobs(db, scope) : 0);
+  return { rows: rows.map(({ total: _, ...row }) => row), total };
 }
 
-export async function countJobs(db: Executor, scope: JobScope) {
+async function countJobs(db: Executor, scope: JobScope) {
   const [row] = await db.select({ total: count() }).from(jobs).where(within(scope));
   return row?.total ?? 0;
 }
@@ -75,21 +87,6 @@ export async function insertJob(db: Executor, values: typeof jobs.$inferInsert) 
 
 export async function deleteJob(db: Executor, jobId: string) {
   await db.delete(jobs).where(eq(jobs.id, jobId));
-}
-
-/** Likes of several jobs in one query: how many, and whether the viewer is among them. */
-export async function likeSummaries(db: Executor, jobIds: string[], viewerId: string) {
-  if (jobIds.length === 0) return new Map<string, { likesCount: number; likedByMe: boolean }>();
-  const rows = await db
-    .select({
-      jobId: jobLikes.jobId,
-      likesCount: count(),
-      likedByMe: sql<boolean>`bool_or(${jobLikes.userId} = ${viewerId})`,
-    })
-    .from(jobLikes)
-    .where(inArray(jobLikes.jobId, jobIds))
-    .groupBy(jobLikes.jobId);
-  return new Map(rows.map((r) => [r.jobId, { likesCount: r.likesCount, likedByMe: r.likedByMe }]));
 }
 
 /**
@@ -116,23 +113,34 @@ const commentRowOf = sql`c.id, c.job_id AS "jobId", c.comment,
   ${nameOf(branches.branchName, branches.id, sql`u.branch_id`)} AS "branchName"`;
 const commentAuthorJoins = sql`JOIN users u ON u.id = c.user_id`;
 
+/** What a job's card shows beside the job: its likes, the viewer's, its newest comments. */
+export interface JobExtras extends Record<string, unknown> {
+  likesCount: number;
+  likedByMe: boolean;
+  comments: JobCommentRow[];
+  commentsCount: number;
+}
+
 /**
- * The newest `perJob` comments of each of several jobs (oldest of them first) and each job's
- * count, in one query. Each job's comments are a LIMIT on a backward walk of
- * job_comments_recent_idx (a window over all of them would read them all) and the count is
- * stored (jobs.comments_count), so a job with thousands of comments costs the page what one with
- * three does (issue 32).
+ * For several jobs in one query: likes (how many, and whether the viewer is among them), the
+ * newest `perJob` comments (oldest of them first) and the comments' count. Each job's comments
+ * are a LIMIT on a backward walk of job_comments_recent_idx (a window over all of them would read
+ * them all) and the count is stored (jobs.comments_count), so a job with thousands of comments
+ * costs the page what one with three does (issue 32).
  */
-export async function newestCommentsOfJobs(db: Executor, jobIds: string[], perJob: number) {
-  const found = new Map<string, { comments: JobCommentRow[]; count: number }>();
+export async function jobExtras(db: Executor, jobIds: string[], viewerId: string, perJob: number) {
+  const found = new Map<string, JobExtras>();
   if (jobIds.length === 0) return found;
   const ids = sql.join(
     jobIds.map((id) => sql`${id}`),
     sql`, `,
   );
-  const result = await db.execute<{ jobId: string; count: number; comments: JobCommentRow[] }>(sql`
+  const result = await db.execute<JobExtras & { jobId: string }>(sql`
     SELECT j.id AS "jobId",
-           j.comments_count AS count,
+           (SELECT count(*)::int FROM job_likes l WHERE l.job_id = j.id) AS "likesCount",
+           EXISTS (SELECT 1 FROM job_likes l
+                    WHERE l.job_id = j.id AND l.user_id = ${viewerId}) AS "likedByMe",
+           j.comments_count AS "commentsCount",
            (SELECT coalesce(json_agg(x ORDER BY x."createdAt", x.id), '[]')
               FROM (SELECT ${commentRowOf}
                       FROM (SELECT * FROM job_comments jc WHERE jc.job_id = j.id
@@ -141,7 +149,7 @@ export async function newestCommentsOfJobs(db: Executor, jobIds: string[], perJo
                       ${commentAuthorJoins}) x) AS comments
       FROM jobs j
      WHERE j.id = ANY(ARRAY[${ids}]::uuid[])`);
-  for (const row of result.rows) found.set(row.jobId, { comments: row.comments, count: row.count });
+  for (const { jobId, ...extras } of result.rows) found.set(jobId, extras);
   return found;
 }
 

@@ -23,16 +23,14 @@ import {
 } from '../notifications';
 import { presentJob, presentJobComment, presentJobCommentsPage } from './presenter';
 import {
-  countJobs,
   deleteJob as deleteJobRow,
   findJob,
   findJobCommentsPage,
   findMember,
   insertComment,
   insertJob,
-  likeSummaries,
   listJobs,
-  newestCommentsOfJobs,
+  jobExtras,
   toggleLike,
   type JobRow,
   type JobScope,
@@ -68,18 +66,19 @@ async function findReachableJob(db: Executor, user: SessionUser, jobId: string) 
 }
 
 async function presentJobs(db: Executor, user: SessionUser, rows: JobRow[]): Promise<Job[]> {
-  const ids = rows.map((r) => r.id);
-  const [likes, comments] = await Promise.all([
-    likeSummaries(db, ids, user.id),
-    newestCommentsOfJobs(db, ids, FEED_COMMENTS_SHOWN),
-  ]);
+  const extras = await jobExtras(
+    db,
+    rows.map((r) => r.id),
+    user.id,
+    FEED_COMMENTS_SHOWN,
+  );
   return rows.map((row) =>
     presentJob(row, {
       canEdit: policy.mayEditJob(user, row),
-      likesCount: likes.get(row.id)?.likesCount ?? 0,
-      likedByMe: likes.get(row.id)?.likedByMe ?? false,
-      comments: comments.get(row.id)?.comments ?? [],
-      commentsCount: comments.get(row.id)?.count ?? 0,
+      likesCount: extras.get(row.id)?.likesCount ?? 0,
+      likedByMe: extras.get(row.id)?.likedByMe ?? false,
+      comments: extras.get(row.id)?.comments ?? [],
+      commentsCount: extras.get(row.id)?.commentsCount ?? 0,
     }),
   );
 }
@@ -91,10 +90,7 @@ export async function fetchJobs(
 ): Promise<JobsFetchAnswer> {
   const scope = boardScope(user);
   if (!scope) return { jobs: [], totalResults: 0, totalPages: 0 };
-  const [rows, totalResults] = await Promise.all([
-    listJobs(db, scope, page, JOBS_PAGE_SIZE),
-    countJobs(db, scope),
-  ]);
+  const { rows, total: totalResults } = await listJobs(db, scope, page, JOBS_PAGE_SIZE);
   return {
     jobs: await presentJobs(db, user, rows),
     totalResults,
