@@ -49,6 +49,13 @@ const ONE_AT_A_TIME: ReadonlySet<string> = new Set([
   QUEUES.accountDeletion,
 ]);
 
+/**
+ * How often a worker looks at a scheduled queue: its jobs come from a schedule of a minute or
+ * more, so a few seconds late is on time, and the six idle queues' polls at the default second
+ * were a few percent of the embedded database's time (bench:soak).
+ */
+const SCHEDULED_POLL_SECONDS = 5;
+
 export interface JobQueueOptions {
   /** Expire the chunks of dead workers and clean up: on in worker processes. */
   supervise: boolean;
@@ -160,7 +167,12 @@ export async function createJobQueue(db: Database, options: JobQueueOptions) {
     let workerId = '';
     workerId = await boss.work<T>(
       name,
-      { batchSize: 1, pollingIntervalSeconds: options.pollSeconds },
+      {
+        batchSize: 1,
+        pollingIntervalSeconds: ONE_AT_A_TIME.has(name)
+          ? Math.max(options.pollSeconds, SCHEDULED_POLL_SECONDS)
+          : options.pollSeconds,
+      },
       async ([job]) => {
         if (!job) return;
         if (stopping) throw new Error('the worker is stopping');
