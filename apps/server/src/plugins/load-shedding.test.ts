@@ -2,7 +2,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API } from '@alumnet/contract';
+import { generate } from 'otplib';
 import { loadConfig } from '../config';
+import { DEMO_TOTP_SECRET } from '../db/seed/demo';
 import { posts } from '../db/schema';
 import { buildTestApp, loginAs } from '../test/build';
 
@@ -149,6 +152,54 @@ describe('load shedding', () => {
 
     await settle();
     expect((await me()).statusCode).toBe(200);
+  });
+
+  it("gives what finishes work under way (a sign-in's second step, a live game's answer) twice the limits", async () => {
+    await settle();
+    const admin = await loginAs(t.app, 'admin@demo.alumnet.dev', 'alumnet-demo', {
+      passwordOnly: true,
+    });
+    const code = await generate({ secret: DEMO_TOTP_SECRET });
+    const secondStep = () =>
+      t.app.inject({
+        method: 'POST',
+        url: API.mfa.totpVerify,
+        headers: { cookie: admin.cookie },
+        payload: { code },
+      });
+    const answer = () =>
+      t.app.inject({
+        method: 'POST',
+        url: API.quiz.submitAnswer('ZZZZZZ', '00000000-0000-4000-8000-000000000000'),
+        payload: { submitter_answer: 0, time_taken: 1 },
+      });
+    /** Until one more call is past the hook and waiting for a connection (its session). */
+    const queuedBeyond = async (waiting: number) => {
+      const until = Date.now() + 500;
+      while (t.db.$client.waitingCount <= waiting && Date.now() < until) await sleep(5);
+    };
+    const release = await holdPool();
+    const queued = Array.from({ length: WAITING_LIMIT + 5 }, () => t.db.$client.query('SELECT 1'));
+    const more: Promise<unknown>[] = [];
+    let passed: ReturnType<typeof secondStep> | undefined;
+    try {
+      // Over the limit, under twice it: a member's call is turned away, these wait their turn.
+      expectShed(await me());
+      passed = secondStep();
+      await queuedBeyond(WAITING_LIMIT + 5);
+      // Not turned away: refused as a caller without the player's token is.
+      expect((await answer()).statusCode).toBe(401);
+      // Past twice the limit, they too are turned away at once.
+      more.push(...Array.from({ length: WAITING_LIMIT }, () => t.db.$client.query('SELECT 1')));
+      expect(t.db.$client.waitingCount).toBeGreaterThan(2 * WAITING_LIMIT);
+      expectShed(await secondStep());
+      expectShed(await answer());
+    } finally {
+      release();
+      await Promise.all([...queued, ...more]);
+    }
+    const step = await passed!;
+    expect(step.statusCode, step.body).toBe(200);
   });
 
   it('defaults the database queue limit by mode: 50 embedded (one connection), 100 on PostgreSQL', () => {

@@ -1,5 +1,5 @@
 import fastifyUnderPressure from '@fastify/under-pressure';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 /** When the portal turns API calls away; 0 turns a limit off (config.ts, SHED_*). */
@@ -10,6 +10,18 @@ export interface SheddingLimits {
   databaseWaiting: number;
   /** A call that spent longer than this (ms) before its body is read is turned away. */
   deadlineMs: number;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The call finishes what someone is in the middle of: a sign-in's second step, a live game's
+     * answer (its moment counts) or the host's next question (thousands of players wait on it).
+     * Turned away only past twice each limit, so an overload does not strand a member half signed
+     * in or a game half played; each is a short call, and few beside the calls they finish.
+     */
+    finishesWork?: boolean;
+  }
 }
 
 export type ShedReason = 'event_loop_delay' | 'database_queue' | 'deadline';
@@ -93,16 +105,19 @@ export const loadSheddingPlugin = fp(
         .send({ statusCode: 503, error: 'overloaded', message: OVERLOADED_MESSAGE });
     };
 
+    const leeway = (request: FastifyRequest) => (request.routeOptions.config.finishesWork ? 2 : 1);
+
     app.addHook('onRequest', async (request, reply) => {
       if (!request.url.startsWith('/api/')) return;
+      const times = leeway(request);
       // A query arriving now would wait behind every one already waiting: with more than the
       // limit, the answer would come too late to be worth the database's time.
-      if (limits.databaseWaiting > 0 && pool.waitingCount > limits.databaseWaiting)
+      if (limits.databaseWaiting > 0 && pool.waitingCount > limits.databaseWaiting * times)
         return shed(reply, 'database_queue');
       if (
         limits.eventLoopDelayMs > 0 &&
         Date.now() - readyAt > WARM_UP_MS &&
-        app.memoryUsage().eventLoopDelay > limits.eventLoopDelayMs
+        app.memoryUsage().eventLoopDelay > limits.eventLoopDelayMs * times
       )
         return shed(reply, 'event_loop_delay');
     });
@@ -112,7 +127,10 @@ export const loadSheddingPlugin = fp(
     // that already waited this long would be answered late, and nothing of it is applied yet.
     if (limits.deadlineMs > 0) {
       app.addHook('preParsing', async (request, reply) => {
-        if (request.url.startsWith('/api/') && reply.elapsedTime > limits.deadlineMs)
+        if (
+          request.url.startsWith('/api/') &&
+          reply.elapsedTime > limits.deadlineMs * leeway(request)
+        )
           return shed(reply, 'deadline');
       });
     }

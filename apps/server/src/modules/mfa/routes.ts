@@ -59,6 +59,8 @@ export const mfaRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async (ap
         `mfa:${(request.user ?? request.mfaPending)?.id ?? request.ip}`,
     },
   };
+  // A sign-in's second step: its password is already checked (load-shedding.ts).
+  const step = { ...config, finishesWork: true };
 
   app.post(
     API.mfa.totpEnrol,
@@ -68,7 +70,7 @@ export const mfaRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async (ap
 
   app.post(
     API.mfa.totpVerify,
-    { config, schema: { tags, body: totpVerifyBody, response: { 200: mfaPassedAnswer } } },
+    { config: step, schema: { tags, body: totpVerifyBody, response: { 200: mfaPassedAnswer } } },
     (request) => {
       const caller = stepCaller(request);
       const mayEnrol = !request.mfaPending || request.mfaPending.mfa === 'enrol';
@@ -91,14 +93,14 @@ export const mfaRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async (ap
 
   app.post(
     API.mfa.passkeyAuthenticateOptions,
-    { config, schema: { tags, response: { 200: webauthnJson } } },
+    { config: step, schema: { tags, response: { 200: webauthnJson } } },
     (request) => mfa.passkeyAuthenticateOptions(stepCaller(request)),
   );
 
   app.post(
     API.mfa.passkeyAuthenticate,
     {
-      config,
+      config: step,
       schema: { tags, body: passkeyAuthenticateBody, response: { 200: mfaPassedAnswer } },
     },
     (request) => mfa.authenticatePasskey(stepCaller(request), request.body.response),

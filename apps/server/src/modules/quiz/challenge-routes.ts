@@ -67,6 +67,8 @@ export const quizChallengeRoutes: FastifyPluginAsyncZod<{ challenges: ChallengeS
     pattern(API.quiz.challengeAnswer(':code')),
     {
       onRequest,
+      // The question's timer runs on the server (load-shedding.ts).
+      config: { finishesWork: true },
       schema: {
         tags,
         params: gameCodeParams,

@@ -82,6 +82,8 @@ export const quizRoutes: FastifyPluginAsyncZod<{ quiz: QuizService }> = async (a
   app.post(
     pattern(API.quiz.submitAnswer(':code', ':playerId')),
     {
+      // A live game's answer counts from its moment (load-shedding.ts).
+      config: { finishesWork: true },
       schema: {
         tags: playerTags,
         params: submitAnswerParams,
@@ -176,6 +178,8 @@ export const quizRoutes: FastifyPluginAsyncZod<{ quiz: QuizService }> = async (a
     pattern(API.quizHost.action(':code')),
     {
       onRequest,
+      // The room waits on it (load-shedding.ts).
+      config: { finishesWork: true },
       schema: {
         tags: hostTags,
         params: gameCodeParams,
