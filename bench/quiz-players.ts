@@ -71,6 +71,8 @@ export interface PlayersReport {
   finished: number;
   playerJoinedHeard: number;
   socketErrors: number;
+  /** Joining calls pressed again after a 503 (the portal shedding load, bench:soak). */
+  busyRetries: number;
   socketsClosed: number;
   /** This process's own load: a saturated generator delays what it measures. */
   cpuPercent: number;
@@ -112,6 +114,8 @@ const oneShot = new Agent({ keepAlive: false, maxSockets: 8 });
 interface Answer {
   status: number;
   body: string;
+  /** Seconds, from Retry-After. */
+  retryAfter: number;
 }
 function post(url: string, body: object, localAddress?: string, cookie?: string) {
   const payload = JSON.stringify(body);
@@ -133,7 +137,13 @@ function post(url: string, body: object, localAddress?: string, cookie?: string)
         let text = '';
         res.setEncoding('utf8');
         res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            body: text,
+            retryAfter: Number(res.headers['retry-after'] ?? 1),
+          }),
+        );
       },
     );
     req.on('timeout', () => req.destroy(new Error('timeout')));
@@ -206,6 +216,7 @@ async function play(slice: PlayersSlice, tell: (message: FromPlayers) => void) {
   let finished = 0;
   let playerJoinedHeard = 0;
   let socketErrors = 0;
+  let busyRetries = 0;
   let socketsClosed = 0;
   let inFlight = 0;
   let connectedCount = 0;
@@ -364,17 +375,31 @@ async function play(slice: PlayersSlice, tell: (message: FromPlayers) => void) {
     });
   }
 
+  /** A player told the portal is busy (503) presses again when it says; a few times. */
+  async function pressAgainWhenBusy(send: () => Promise<Answer>) {
+    for (let attempt = 1; ; attempt++) {
+      const answer = await send();
+      if (answer.status !== 503 || attempt === 3) return answer;
+      busyRetries++;
+      await new Promise((resolve) => setTimeout(resolve, answer.retryAfter * 1000));
+    }
+  }
+
   async function join(player: Player) {
     // Signed in, as a member on their own phone: the session stands for the e-mail code.
-    const validated = await post(
-      `${url}${API.quiz.validateUser}`,
-      { email_id: player.email, game_code: code },
-      player.address,
-      `${SESSION_COOKIE}=${playerSessionToken(slice.runSecret, player.n)}`,
+    const validated = await pressAgainWhenBusy(() =>
+      post(
+        `${url}${API.quiz.validateUser}`,
+        { email_id: player.email, game_code: code },
+        player.address,
+        `${SESSION_COOKIE}=${playerSessionToken(slice.runSecret, player.n)}`,
+      ),
     );
     if (validated.status !== 200) throw new Error(`validate-user ${validated.status}`);
     const id = (JSON.parse(validated.body) as { player_id: string }).player_id;
-    const joined = await post(`${url}${API.quiz.joinGame(code)}`, { player_id: id });
+    const joined = await pressAgainWhenBusy(() =>
+      post(`${url}${API.quiz.joinGame(code)}`, { player_id: id }),
+    );
     if (joined.status !== 200) throw new Error(`join-game ${joined.status}`);
     player.id = id;
   }
@@ -446,6 +471,7 @@ async function play(slice: PlayersSlice, tell: (message: FromPlayers) => void) {
       finished,
       playerJoinedHeard,
       socketErrors,
+      busyRetries,
       // Closes the server caused while the game ran (ours come after the report).
       socketsClosed,
       cpuPercent: ((cpu.user + cpu.system) / 1000 / (performance.now() - since)) * 100,

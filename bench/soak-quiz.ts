@@ -28,7 +28,7 @@ export interface QuizFigures {
   answer_p50_ms: number;
   answer_p99_ms: number;
   broadcast_p99_ms: number;
-  /** Joins and sockets that failed, first answers refused, questions some players missed, host calls repeated after a 503. */
+  /** Joins and sockets that failed, first answers refused, questions some players missed, host and players' calls repeated after a 503. */
   errors: number;
   seconds: number;
 }
@@ -179,7 +179,8 @@ export async function runQuizScene(
         sum(connected.map((m) => count(m.failed))) +
         refused +
         missed +
-        hostRetries,
+        hostRetries +
+        sum(reports.map((r) => r.busyRetries)),
       seconds: (performance.now() - began) / 1000,
     };
   } finally {
