@@ -135,11 +135,14 @@ export async function runQuizScene(
         answerWithin: 0.7,
         // No deliberate second answers: the soak counts every refusal as an error.
         duplicateEvery: Number.MAX_SAFE_INTEGER,
-        concurrency: 16,
+        // Phones join together: inside an overload a player told to come back waits 5 s in
+        // their lane, and 16 lanes left most of 2,000 players waiting on the ones before them.
+        concurrency: 64,
       };
       g.process.send({ type: 'start', slice } satisfies ToPlayers);
     });
-    const setup = 120_000 + scene.players * 50;
+    // Inside an overload a join may be pressed three times, 5 s apart (quiz-players.ts).
+    const setup = 120_000 + scene.players * 100;
     const joined = await gather(generators, 'joined', setup);
     tell<ToPlayers>(generators, { type: 'connect' });
     const connected = await gather(generators, 'connected', setup);
