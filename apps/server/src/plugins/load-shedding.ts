@@ -16,9 +16,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * The call finishes what someone is in the middle of: a sign-in's second step, a live game's
-     * answer (its moment counts) or the host's next question (thousands of players wait on it).
+     * answer (its moment counts) or the host's Start/Next/End (thousands of players wait on it).
      * Turned away only past twice each limit, so an overload does not strand a member half signed
-     * in or a game half played; each is a short call, and few beside the calls they finish.
+     * in or a game half played. Letting them through costs little: second steps and a host's
+     * actions are rare, and a game's answers are short writes, stored by group commit.
      */
     finishesWork?: boolean;
   }
