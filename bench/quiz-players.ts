@@ -259,30 +259,34 @@ async function play(slice: PlayersSlice, tell: (message: FromPlayers) => void) {
   }
 
   // A broadcast reaches this process's 5,000 sockets over tens of milliseconds, a batch of
-  // readable sockets per turn of the event loop. Each arrival is stamped as its bytes are read;
-  // parsing and scheduling the answer wait until a turn reads nothing new, so the last socket's
-  // stamp is not delayed by the work done for the others (5,000 players share this process, where
-  // each phone has its own), as bench:fanout's clients only stamp. Answers keep their moment:
-  // their delay counts from the stamp.
-  let inbox: { player: Player; data: WebSocket.RawData; at: number; shownAt: number }[] = [];
-  let readAtLastLook = 0;
-  function received(player: Player, data: WebSocket.RawData) {
-    if (inbox.length === 0) {
-      readAtLastLook = 0;
-      setImmediate(readInbox);
+  // readable sockets per turn of the event loop. Each socket's reads are stamped as they happen
+  // and handed to ws only once a turn reads nothing new, so the last socket's stamp is not delayed
+  // by the work done for the others (ws decodes a frame and emits its message inside the read's
+  // own 'data' event; 5,000 players share this process, where each phone decodes its own), as
+  // bench:fanout's clients only stamp. Answers keep their moment: their delay counts from the
+  // stamp.
+  let held: (() => void)[] = [];
+  let heldAtLastLook = 0;
+  function hold(deliver: () => void) {
+    if (held.length === 0) {
+      heldAtLastLook = 0;
+      setImmediate(release);
     }
-    const shownAt = player.readAt;
-    inbox.push({ player, data, at: performance.timeOrigin + shownAt, shownAt });
+    held.push(deliver);
   }
-  function readInbox() {
-    if (inbox.length > readAtLastLook) {
-      readAtLastLook = inbox.length;
-      setImmediate(readInbox);
+  function release() {
+    if (held.length > heldAtLastLook) {
+      heldAtLastLook = held.length;
+      setImmediate(release);
       return;
     }
-    const arrived = inbox;
-    inbox = [];
-    for (const { player, data, at, shownAt } of arrived) onMessage(player, data, at, shownAt);
+    const due = held;
+    held = [];
+    for (const deliver of due) deliver();
+  }
+
+  function received(player: Player, data: WebSocket.RawData) {
+    onMessage(player, data, performance.timeOrigin + player.readAt, player.readAt);
   }
 
   function onMessage(player: Player, data: WebSocket.RawData, at: number, shownAt: number) {
@@ -332,13 +336,24 @@ async function play(slice: PlayersSlice, tell: (message: FromPlayers) => void) {
         localAddress: player.address,
         perMessageDeflate: false,
         handshakeTimeout: 60_000,
-        // The arrival is stamped as the bytes are read, as bench:fanout's clients stamp theirs:
-        // ws's decoding runs after it. One process decodes 5,000 players' frames in a row, where
-        // each phone decodes its own; that queue is the load generator's, not the broadcast's.
-        // This listener goes first, so ws's message events of the same read see its stamp.
+        // The arrival is stamped as the bytes are read, as bench:fanout's clients stamp theirs;
+        // what the socket read reaches ws later (`hold`), in order, with its stamp. One process
+        // decodes 5,000 players' frames in a row, where each phone decodes its own; that queue is
+        // the load generator's, not the broadcast's.
         createConnection: ((options: NetConnectOpts) => {
           const socket = netConnect(options);
-          socket.on('data', () => (player.readAt = performance.now()));
+          const emit = socket.emit.bind(socket) as (event: string, ...args: unknown[]) => boolean;
+          // The end and the close wait behind the reads they follow.
+          socket.emit = ((event: string, ...args: unknown[]) => {
+            if (event !== 'data' && event !== 'end' && event !== 'close')
+              return emit(event, ...args);
+            const at = performance.now();
+            hold(() => {
+              if (event === 'data') player.readAt = at;
+              emit(event, ...args);
+            });
+            return true;
+          }) as typeof socket.emit;
           return socket;
         }) as typeof netConnect,
       });
