@@ -69,13 +69,18 @@ import { backupRoute } from './ops/backup-route';
 export interface BuildOptions {
   config: Config;
   db: Database;
+  /**
+   * A small pool of its own for a live game's calls (plugins/db.ts, `liveDb`); the main pool when
+   * not given (tests).
+   */
+  liveDb?: Database;
   logger?: FastifyServerOptions['logger'];
   /** The running embedded portal makes its own backups for `npm run backup` (ops/backup-route.ts). */
   backupToken?: string;
 }
 
 /** The whole HTTP app, built as a plugin tree: the process and every test build it the same way. */
-export async function buildApp({ config, db, logger = false, backupToken }: BuildOptions) {
+export async function buildApp({ config, db, liveDb, logger = false, backupToken }: BuildOptions) {
   const app = Fastify({
     logger: logger && { ...(logger === true ? {} : logger), serializers: { req: requestForLog } },
     trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
@@ -135,7 +140,7 @@ export async function buildApp({ config, db, logger = false, backupToken }: Buil
   });
 
   // App plugins.
-  await app.register(dbPlugin, { db });
+  await app.register(dbPlugin, { db, liveDb });
   await app.register(errorsPlugin);
   // Before the session lookup, the first thing a call waits on the database for.
   await app.register(loadSheddingPlugin, config.shedding);

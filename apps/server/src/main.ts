@@ -31,8 +31,8 @@ const embedded = config.databaseUrl
   ? undefined
   : await spawnEmbeddedPostgres(path.join(config.dataDir, 'pg'), { log: pino(logger) });
 const target = embedded
-  ? { url: embedded.url, poolSize: embedded.poolSize }
-  : { url: config.databaseUrl!, poolSize: POOL_SIZE };
+  ? { url: embedded.url, poolSize: embedded.poolSize, livePoolSize: embedded.livePoolSize }
+  : { url: config.databaseUrl!, poolSize: POOL_SIZE, livePoolSize: POOL_SIZE };
 // Migrations and seeding on a pool of their own, without the running portal's statement timeout:
 // a migration of a big table may rightly take minutes.
 const setup = createDatabase(target.url, target.poolSize);
@@ -56,6 +56,11 @@ const { db, close: closeDb } = createDatabase(
       ? { ...config.databaseTimeouts, statementMs: config.jobs.statementMs }
       : config.databaseTimeouts,
 );
+// A live game's calls on a pool of their own (plugins/db.ts); a worker alone has no game.
+const live =
+  config.role === 'worker'
+    ? undefined
+    : createDatabase(target.url, target.livePoolSize, embedded ? {} : config.databaseTimeouts);
 const jobsDb =
   config.role === 'all' && !embedded
     ? withTransactionStatementTimeout(db, config.jobs.statementMs)
@@ -70,7 +75,7 @@ if (config.seedDemo) await ensureShippedImages(createStorage(config));
 const serves = config.role !== 'worker';
 const backupToken = embedded && serves ? randomBytes(32).toString('hex') : undefined;
 const app = serves
-  ? await buildApp({ config, db, logger, backupToken })
+  ? await buildApp({ config, db, liveDb: live?.db, logger, backupToken })
   : await buildWorkerApp({ db, logger });
 const log = serves ? app.log : app.log.child({ role: 'worker' });
 // The worker starts before the port opens: once the portal answers, all of it runs, so a signal
@@ -153,6 +158,7 @@ async function shutdown(signal: string) {
   if (forgetPortal) await step('removing portal.json', forgetPortal);
   if (embedded) await step('checkpointing the database', () => db.execute(sql`CHECKPOINT`));
   await step('closing the database pool', closeDb);
+  if (live) await step("closing the live quiz's pool", live.close);
   if (embedded) await step('stopping the embedded database', embedded.stop);
   log.info({ ms: Date.now() - started }, clean ? 'stopped cleanly' : 'stopped, with errors');
   process.exit(clean ? 0 : 1);

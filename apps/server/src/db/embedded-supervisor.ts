@@ -12,10 +12,13 @@ import type { EmbeddedProcessMessage } from './embedded-process';
  * that connection's statements (patches/@electric-sql+pglite-socket*.patch, embedded.test.ts).
  */
 export const EMBEDDED_POOL_SIZE = 4;
+/** The live quiz's own connections (plugins/db.ts, `liveDb`), beside the pool's. */
+export const EMBEDDED_LIVE_POOL_SIZE = 2;
 
 export interface SupervisedPostgres {
   url: string;
   poolSize: number;
+  livePoolSize: number;
   /** The database process's id while one runs. */
   readonly pid: number | undefined;
   /** Stops the database process cleanly; call it after the app's pools are closed. */
@@ -125,6 +128,7 @@ export async function spawnEmbeddedPostgres(
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres?sslmode=disable`,
     poolSize: EMBEDDED_POOL_SIZE,
+    livePoolSize: EMBEDDED_LIVE_POOL_SIZE,
     get pid() {
       return child?.pid;
     },

@@ -31,6 +31,9 @@ export async function createTestDatabase() {
   return { url: embedded.url, poolSize: embedded.poolSize, drop: embedded.stop };
 }
 
+/** Enough for a test's few players at once; each file's database has room for 20 connections. */
+const TEST_LIVE_POOL_SIZE = 2;
+
 /**
  * The real app on a fresh database, built exactly as the process builds it. Call `close` in
  * afterAll.
@@ -41,6 +44,8 @@ export async function buildTestApp(
 ) {
   const database = await createTestDatabase();
   const { db, close: closeDb } = createDatabase(database.url, database.poolSize);
+  // The live quiz's pool of its own, as main.ts opens it (plugins/db.ts).
+  const live = createDatabase(database.url, TEST_LIVE_POOL_SIZE);
   // TEST_REDIS_URL: run on a real Redis (CI does); each file gets its own key prefix.
   const redis = process.env.TEST_REDIS_URL
     ? {
@@ -57,7 +62,7 @@ export async function buildTestApp(
     ...redis,
     ...env,
   });
-  const app = await buildApp({ config, db, logger });
+  const app = await buildApp({ config, db, liveDb: live.db, logger });
   await app.ready();
   return {
     app,
@@ -70,6 +75,7 @@ export async function buildTestApp(
     close: async () => {
       await app.close();
       await closeDb();
+      await live.close();
       await database.drop();
       rmSync(uploadsDir, { recursive: true, force: true });
     },

@@ -40,10 +40,10 @@ export const quizPlugin = fp(
           app.outages.redis.watch(client),
         )
       : new SingleProcess();
-    const host = new GameHost(app.db, cluster, app.log);
+    const host = new GameHost(app.liveDb, cluster, app.log);
     await host.start();
     app.addHook('onClose', () => host.close());
-    const service = createQuizService(app.db, host, app.transports.email, app.log);
+    const service = createQuizService(app.liveDb, host, app.transports.email, app.log);
     app.decorate('quiz', {
       service,
       onEvent: (listener) => host.onEvent(listener),

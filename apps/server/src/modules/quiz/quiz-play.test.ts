@@ -360,3 +360,33 @@ describe('a game over the socket', () => {
       expect(socket.messages.some((m) => m.type === 'host_state')).toBe(false);
   });
 });
+
+describe('a live game on its own pool', () => {
+  it('takes a join and an answer while every connection of the portal’s pool is taken', async () => {
+    const code = await newGame([question('One?', 1)]);
+    const meera = await join(code, MEMBER);
+    const raviId = await playerId(MEMBER2, code);
+    await act(code, 'start');
+
+    // The feed, the directory and the rest queue on the main pool under load; here they hold
+    // all of it.
+    const pool = bench.t.db.$client;
+    const held = await Promise.all(Array.from({ length: pool.options.max }, () => pool.connect()));
+    try {
+      const inTime = <T>(work: Promise<T>) =>
+        Promise.race([
+          work,
+          new Promise<never>((_, reject) =>
+            setTimeout(() => reject(new Error('waited for the main pool')), 3_000),
+          ),
+        ]);
+      const joined = await inTime(call('POST', API.quiz.joinGame(code), { player_id: raviId }));
+      expect(joined.statusCode, joined.body).toBe(200);
+      const answered = await inTime(submit(code, meera.id, 1));
+      expect(answered.statusCode, answered.body).toBe(200);
+      expect(answered.json().is_correct).toBe(true);
+    } finally {
+      held.forEach((client) => client.release());
+    }
+  });
+});
