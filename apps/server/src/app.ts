@@ -70,8 +70,8 @@ export interface BuildOptions {
   config: Config;
   db: Database;
   /**
-   * A small pool of its own for a live game's calls (plugins/db.ts, `liveDb`); the main pool when
-   * not given (tests).
+   * A pool of its own for a live game's calls (plugins/db.ts, `liveDb`); without it they share
+   * `db` (a bench or test that builds the app on one pool).
    */
   liveDb?: Database;
   logger?: FastifyServerOptions['logger'];
