@@ -285,11 +285,10 @@ async function play(slice: PlayersSlice, tell: (message: FromPlayers) => void) {
     for (const deliver of due) deliver();
   }
 
+  /** A message ws decoded from a held read; `player.readAt` is that read's stamp. */
   function received(player: Player, data: WebSocket.RawData) {
-    onMessage(player, data, performance.timeOrigin + player.readAt, player.readAt);
-  }
-
-  function onMessage(player: Player, data: WebSocket.RawData, at: number, shownAt: number) {
+    const shownAt = player.readAt;
+    const at = performance.timeOrigin + shownAt;
     const message = JSON.parse(data.toString()) as QuizServerMessage;
     switch (message.type) {
       case 'question': {
