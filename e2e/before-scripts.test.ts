@@ -62,8 +62,14 @@ describe('forms before the scripts arrive', () => {
 
     await scripts.release();
     await takenOver();
-    expect(await page.getByLabel('Email or phone').inputValue()).toBe('member@demo.alumnet.dev');
-    expect(await page.getByLabel('Password', { exact: true }).inputValue()).toBe(DEMO_PASSWORD);
+    // The typed values reach the app's fields a moment after it replaces the drawn ones
+    // (prerender-handover.ts looks every 20 ms), as the other forms below wait for them too.
+    await expect
+      .poll(() => page.getByLabel('Email or phone').inputValue())
+      .toBe('member@demo.alumnet.dev');
+    await expect
+      .poll(() => page.getByLabel('Password', { exact: true }).inputValue())
+      .toBe(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.waitForURL(url('/dashboard'));
     await page.getByRole('heading', { name: 'Welcome, Meera!' }).waitFor();
