@@ -18,7 +18,7 @@ import {
   type QuizQuestion,
 } from '@alumnet/quiz-engine';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Executor } from '../../db/client';
+import type { Database } from '../../db/client';
 import { appSecret } from '../../db/app-secret';
 import {
   AppError,
@@ -146,7 +146,7 @@ export class GameHost {
   );
 
   constructor(
-    private readonly db: Executor,
+    private readonly db: Database,
     private readonly cluster: QuizCluster,
     private readonly log: FastifyBaseLogger,
     private readonly clock: () => number = Date.now,
