@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { boundWaitsByCall } from './call-deadline';
 import * as schema from './schema';
 
 export type Database = ReturnType<typeof createDatabase>['db'];
@@ -36,6 +37,7 @@ export function createDatabase(url: string, poolSize = POOL_SIZE, timeouts: Data
   });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  boundWaitsByCall(pool);
   const db = drizzle(pool, { schema });
   return { db, pool, close: () => pool.end() };
 }

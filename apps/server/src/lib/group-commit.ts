@@ -1,3 +1,5 @@
+import { AsyncResource } from 'node:async_hooks';
+
 interface Waiting<T, R> {
   item: T;
   resolve: (result: R) => void;
@@ -34,11 +36,15 @@ export function groupCommit<T, R>(write: (items: T[]) => Promise<R[]>, maxBatch 
     }
     writing = false;
   }
+  // A batch is everyone's: it runs where the group commit was made, not inside whichever API
+  // call happened to hand in its first item, so no one call's wait budget (db/call-deadline.ts)
+  // decides for the rest.
+  const drainOutsideCalls = AsyncResource.bind(drain);
 
   return (item: T) =>
     new Promise<R>((resolve, reject) => {
       queue.push({ item, resolve, reject });
       // Items handed in during this turn join the first batch.
-      if (!writing && queue.length === 1) queueMicrotask(() => void drain());
+      if (!writing && queue.length === 1) queueMicrotask(() => void drainOutsideCalls());
     });
 }

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, INTERNAL_ERROR } from '../lib/errors';
+import { isPastCallDeadline } from '../db/call-deadline';
 import { isDatabaseUnavailable } from '../ops/outages';
 
 const STATUS_TEXT: Record<number, string> = {
@@ -71,6 +72,9 @@ export const errorsPlugin = fp(
             : error.message || STATUS_TEXT[status] || 'Bad request',
         );
       }
+      // Waiting for the database past the call's deadline is the portal's overload, not an
+      // outage: answered as load shedding answers (plugins/load-shedding.ts).
+      if (isPastCallDeadline(error)) return app.shed(reply, 'deadline');
       const failure = failureOf(app, error, request.log, 'unhandled error');
       if (failure.status === 503) reply.header('retry-after', '10');
       return send(failure.status, failure.message);

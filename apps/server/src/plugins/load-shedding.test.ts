@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import type pg from 'pg';
@@ -7,7 +8,7 @@ import { generate } from 'otplib';
 import { loadConfig } from '../config';
 import { DEMO_TOTP_SECRET } from '../db/seed/demo';
 import { posts } from '../db/schema';
-import { buildTestApp, loginAs } from '../test/build';
+import { buildTestApp, listenOnLoopback, loginAs } from '../test/build';
 
 const TOKEN = 'test-metrics-token-0123456789';
 const WAITING_LIMIT = 20;
@@ -121,6 +122,69 @@ describe('load shedding', () => {
       payload: { message, accessLevel: 'college' },
     });
     expect(added.statusCode, added.body).toBe(200);
+  });
+
+  it('answers 503 by the deadline, not when a connection frees up, a call whose own statement waits for the database', async () => {
+    await settle();
+    const before = await shedCount('deadline');
+    // Over a real socket, the body a moment after the headers: it is then read in the socket's
+    // own async context, not the call's.
+    const address = new URL(await listenOnLoopback(t.app));
+    const login = () =>
+      new Promise<{ statusCode: number; retryAfter: unknown; body: string }>((resolve, reject) => {
+        const body = JSON.stringify({
+          userName: 'member@demo.alumnet.dev',
+          password: 'alumnet-demo',
+        });
+        const sent = request(
+          {
+            host: address.hostname,
+            port: address.port,
+            method: 'POST',
+            path: '/api/auth/login',
+            headers: { 'content-type': 'application/json', 'content-length': body.length },
+          },
+          (response) => {
+            let text = '';
+            response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+            response.on('end', () =>
+              resolve({
+                statusCode: response.statusCode ?? 0,
+                retryAfter: response.headers['retry-after'],
+                body: text,
+              }),
+            );
+          },
+        );
+        sent.on('error', reject);
+        sent.flushHeaders();
+        setTimeout(() => sent.end(body), 50);
+      });
+    const release = await holdPool();
+    try {
+      // No session to look up: the call is admitted, and its handler's query waits. The pool has
+      // no timeout of its own here (as on the embedded database), so only the deadline answers.
+      const answered = await Promise.race([
+        login(),
+        sleep(4 * DEADLINE_MS).then(() => 'still waiting' as const),
+      ]);
+      expect(answered).not.toBe('still waiting');
+      if (answered !== 'still waiting') {
+        expect(answered.statusCode, answered.body).toBe(503);
+        expect(answered.retryAfter).toBe('5');
+        expect(JSON.parse(answered.body)).toMatchObject({ error: 'overloaded' });
+      }
+    } finally {
+      release();
+    }
+    expect(await shedCount('deadline')).toBe(before + 1);
+    // An overload, not an outage: the portal still calls itself ready.
+    expect((await t.app.inject('/readyz')).statusCode).toBe(200);
+    // The checkout given up on went back to the pool: nothing is left waiting or held.
+    await settle();
+    expect((await login()).statusCode).toBe(200);
+    expect(t.db.$client.waitingCount).toBe(0);
+    expect(t.db.$client.idleCount).toBe(t.db.$client.totalCount);
   });
 
   it('turns API calls away while the event loop runs late, health checks and metrics still answer, and serves again once it catches up', async () => {

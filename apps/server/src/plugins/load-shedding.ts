@@ -1,6 +1,7 @@
 import fastifyUnderPressure from '@fastify/under-pressure';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { withWaitBudget } from '../db/call-deadline';
 
 /** When the portal turns API calls away; 0 turns a limit off (config.ts, SHED_*). */
 export interface SheddingLimits {
@@ -13,6 +14,10 @@ export interface SheddingLimits {
 }
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Answers the call 503 as an overload (counted, logged once per episode, Retry-After). */
+    shed: (reply: FastifyReply, reason: ShedReason) => FastifyReply;
+  }
   interface FastifyContextConfig {
     /**
      * The call finishes what someone is in the middle of: a sign-in's second step, a live game's
@@ -106,6 +111,8 @@ export const loadSheddingPlugin = fp(
         .send({ statusCode: 503, error: 'overloaded', message: OVERLOADED_MESSAGE });
     };
 
+    app.decorate('shed', shed);
+
     const leeway = (request: FastifyRequest) => (request.routeOptions.config.finishesWork ? 2 : 1);
 
     app.addHook('onRequest', async (request, reply) => {
@@ -122,6 +129,18 @@ export const loadSheddingPlugin = fp(
       )
         return shed(reply, 'event_loop_delay');
     });
+
+    if (limits.deadlineMs > 0) {
+      // The deadline also bounds what an admitted call waits for connections, over all its
+      // statements (db/call-deadline.ts): past it, the statement fails and the call is answered
+      // as shed (plugins/errors.ts), within about the deadline instead of the pool's timeout.
+      // The rest of the call runs inside: the later hooks, the body's reading (a test sends it
+      // after the headers, over a socket) and the handler.
+      app.addHook('onRequest', (request, _reply, done) => {
+        if (!request.url.startsWith('/api/')) return done();
+        withWaitBudget(limits.deadlineMs * leeway(request), done);
+      });
+    }
 
     // After every onRequest hook (the session lookup, which queues for the database) and before
     // the body is read (an upload on a slow line takes long, rightly) or any handler runs: a call
