@@ -136,7 +136,8 @@ const envSchema = z.object({
   SHED_DATABASE_WAITING: z.coerce.number().int().min(0).max(100_000).optional(),
   /**
    * Overload: an API call that already waited this many ms (for its session, before its body is
-   * read and before anything of it is applied) answers 503 rather than late. 0: never.
+   * read and before anything of it is applied) answers 503 rather than late; the same for an
+   * admitted call whose waits for database connections add up to it. 0: never.
    */
   SHED_DEADLINE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
 });

@@ -9,7 +9,10 @@ export interface SheddingLimits {
   eventLoopDelayMs: number;
   /** Queries waiting for a database connection above which calls are turned away. */
   databaseWaiting: number;
-  /** A call that spent longer than this (ms) before its body is read is turned away. */
+  /**
+   * A call that spent longer than this (ms) before its body is read is turned away, and so is
+   * one whose waits for database connections add up to it.
+   */
   deadlineMs: number;
 }
 
