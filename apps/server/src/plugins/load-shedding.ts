@@ -133,18 +133,6 @@ export const loadSheddingPlugin = fp(
         return shed(reply, 'event_loop_delay');
     });
 
-    if (limits.deadlineMs > 0) {
-      // The deadline also bounds what an admitted call waits for connections, over all its
-      // statements (db/call-deadline.ts): past it, the statement fails and the call is answered
-      // as shed (plugins/errors.ts), within about the deadline instead of the pool's timeout.
-      // The rest of the call runs inside: the later hooks, the body's reading (a test sends it
-      // after the headers, over a socket) and the handler.
-      app.addHook('onRequest', (request, _reply, done) => {
-        if (!request.url.startsWith('/api/')) return done();
-        withWaitBudget(limits.deadlineMs * leeway(request), done);
-      });
-    }
-
     // After every onRequest hook (the session lookup, which queues for the database) and before
     // the body is read (an upload on a slow line takes long, rightly) or any handler runs: a call
     // that already waited this long would be answered late, and nothing of it is applied yet.
@@ -155,6 +143,17 @@ export const loadSheddingPlugin = fp(
           reply.elapsedTime > limits.deadlineMs * leeway(request)
         )
           return shed(reply, 'deadline');
+      });
+      // What is left of the deadline then bounds the call's waits for database connections,
+      // over all its statements (db/call-deadline.ts): past it, the statement fails and the call
+      // is answered as shed (plugins/errors.ts), at about the deadline instead of after the
+      // pool's timeout for each statement. Reading the body is not counted (a slow upload is
+      // not the portal's overload). The rest of the call runs inside the budget: the body's
+      // reading (a test sends it after the headers, over a socket) and the handler.
+      app.addHook('preParsing', (request, reply, payload, done) => {
+        if (!request.url.startsWith('/api/')) return done(null, payload);
+        const leftMs = limits.deadlineMs * leeway(request) - reply.elapsedTime;
+        withWaitBudget(leftMs, () => done(null, payload));
       });
     }
   },
