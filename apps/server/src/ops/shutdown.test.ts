@@ -1,39 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { connectClient } from '../realtime/test-clients';
 import { loginOn, startServer, type ServerProcess } from '../test/server-process';
-
-const LOGIN = JSON.stringify({ userName: 'member@demo.alumnet.dev', password: 'alumnet-demo' });
-
-/** A sign-in whose body arrives in two parts: in flight until `finish` sends the rest. */
-function slowLogin(url: string) {
-  const { hostname, port } = new URL(url);
-  const body = Buffer.from(LOGIN);
-  let resolveAnswer: (answer: { status: number; body: string }) => void;
-  const answer = new Promise<{ status: number; body: string }>((resolve) => {
-    resolveAnswer = resolve;
-  });
-  const req = request(
-    {
-      hostname,
-      port,
-      method: 'POST',
-      path: '/api/auth/login',
-      headers: { 'content-type': 'application/json', 'content-length': body.length },
-    },
-    (response) => {
-      let text = '';
-      response.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      response.on('end', () => resolveAnswer({ status: response.statusCode ?? 0, body: text }));
-    },
-  );
-  const half = Math.floor(body.length / 2);
-  req.write(body.subarray(0, half));
-  return { answer, finish: () => req.end(body.subarray(half)) };
-}
+import { slowLogin } from '../test/slow-login';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

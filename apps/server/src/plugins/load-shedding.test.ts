@@ -1,4 +1,3 @@
-import { request } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import type pg from 'pg';
@@ -9,6 +8,7 @@ import { loadConfig } from '../config';
 import { DEMO_TOTP_SECRET } from '../db/seed/demo';
 import { posts } from '../db/schema';
 import { buildTestApp, listenOnLoopback, loginAs } from '../test/build';
+import { slowLogin } from '../test/slow-login';
 
 const TOKEN = 'test-metrics-token-0123456789';
 const WAITING_LIMIT = 20;
@@ -127,39 +127,14 @@ describe('load shedding', () => {
   it('answers 503 by the deadline, not when a connection frees up, a call whose own statement waits for the database', async () => {
     await settle();
     const before = await shedCount('deadline');
-    // Over a real socket, the body a moment after the headers: it is then read in the socket's
-    // own async context, not the call's.
-    const address = new URL(await listenOnLoopback(t.app));
-    const login = () =>
-      new Promise<{ statusCode: number; retryAfter: unknown; body: string }>((resolve, reject) => {
-        const body = JSON.stringify({
-          userName: 'member@demo.alumnet.dev',
-          password: 'alumnet-demo',
-        });
-        const sent = request(
-          {
-            host: address.hostname,
-            port: address.port,
-            method: 'POST',
-            path: '/api/auth/login',
-            headers: { 'content-type': 'application/json', 'content-length': body.length },
-          },
-          (response) => {
-            let text = '';
-            response.on('data', (chunk: Buffer) => (text += chunk.toString()));
-            response.on('end', () =>
-              resolve({
-                statusCode: response.statusCode ?? 0,
-                retryAfter: response.headers['retry-after'],
-                body: text,
-              }),
-            );
-          },
-        );
-        sent.on('error', reject);
-        sent.flushHeaders();
-        setTimeout(() => sent.end(body), 50);
-      });
+    // Over a real socket, the body's second half a moment after the first: it is then read
+    // outside the call's own turn, where its budget must still hold.
+    const address = await listenOnLoopback(t.app);
+    const login = () => {
+      const { answer, finish } = slowLogin(address);
+      setTimeout(finish, 50);
+      return answer;
+    };
     const release = await holdPool();
     try {
       // No session to look up: the call is admitted, and its handler's query waits. The pool has
@@ -170,8 +145,8 @@ describe('load shedding', () => {
       ]);
       expect(answered).not.toBe('still waiting');
       if (answered !== 'still waiting') {
-        expect(answered.statusCode, answered.body).toBe(503);
-        expect(answered.retryAfter).toBe('5');
+        expect(answered.status, answered.body).toBe(503);
+        expect(answered.headers['retry-after']).toBe('5');
         expect(JSON.parse(answered.body)).toMatchObject({ error: 'overloaded' });
       }
     } finally {
@@ -182,7 +157,7 @@ describe('load shedding', () => {
     expect((await t.app.inject('/readyz')).statusCode).toBe(200);
     // The checkout given up on went back to the pool: nothing is left waiting or held.
     await settle();
-    expect((await login()).statusCode).toBe(200);
+    expect((await login()).status).toBe(200);
     expect(t.db.$client.waitingCount).toBe(0);
     expect(t.db.$client.idleCount).toBe(t.db.$client.totalCount);
   });
