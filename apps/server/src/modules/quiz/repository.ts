@@ -503,46 +503,23 @@ const STORE_ANSWERS = storeAnswersStatement.sql;
  * nothing and answers `duplicate`, in the order given.
  */
 export async function storeAnswers(db: Database, rows: AnswerRow[]): Promise<StoreOutcome[]> {
-  const n = rows.length;
-  const playerIds = new Array<string>(n);
-  const questionIds = new Array<string>(n);
-  const options = new Array<number | null>(n);
-  const timesTakenMs = new Array<number>(n);
-  const marks = new Array<boolean>(n);
-  const scores = new Array<number>(n);
-  // jsonb[] does not travel as a parameter: each value goes as its JSON text, cast in the query.
-  const values = new Array<string | null>(n);
-  const states = new Array<string | null>(n);
-  const elapsedMs = new Array<number | null>(n);
-  const bonuses = new Array<number>(n);
-  for (let i = 0; i < n; i++) {
-    const r = rows[i]!;
-    playerIds[i] = r.playerId;
-    questionIds[i] = r.questionId;
-    options[i] = r.option;
-    timesTakenMs[i] = r.timeTakenMs;
-    marks[i] = r.isCorrect;
-    scores[i] = r.score;
-    values[i] = r.value == null ? null : JSON.stringify(r.value);
-    states[i] = r.state ?? null;
-    elapsedMs[i] = r.elapsedMs ?? null;
-    bonuses[i] = r.bonus ?? 0;
-  }
+  const column = <K extends keyof AnswerRow>(key: K) => rows.map((r) => r[key] ?? null);
   const result = await db.$client.query<{
     player_id: string;
     question_id: string;
     stored: boolean;
   }>(STORE_ANSWERS, [
-    playerIds,
-    questionIds,
-    options,
-    timesTakenMs,
-    marks,
-    scores,
-    values,
-    states,
-    elapsedMs,
-    bonuses,
+    column('playerId'),
+    column('questionId'),
+    column('option'),
+    column('timeTakenMs'),
+    column('isCorrect'),
+    column('score'),
+    // jsonb[] does not travel as a parameter: each value goes as its JSON text, cast in the query.
+    rows.map((r) => (r.value == null ? null : JSON.stringify(r.value))),
+    column('state'),
+    column('elapsedMs'),
+    rows.map((r) => r.bonus ?? 0),
   ]);
   const stored = new Set<string>();
   const playable = new Set<string>();
