@@ -131,9 +131,10 @@ describe('forms before the scripts arrive', () => {
 
     await scripts.release();
     await takenOver();
-    expect(await page.getByLabel('First Name').inputValue()).toBe('Early');
-    expect(await page.getByLabel('Last Name').inputValue()).toBe('Bird');
-    expect(await page.getByLabel('Email').inputValue()).toBe('early.bird@example.com');
+    // As on the login form: the typed values reach the app's fields within the handover's poll.
+    await expect.poll(() => page.getByLabel('First Name').inputValue()).toBe('Early');
+    await expect.poll(() => page.getByLabel('Last Name').inputValue()).toBe('Bird');
+    await expect.poll(() => page.getByLabel('Email').inputValue()).toBe('early.bird@example.com');
   });
 
   it("a signed-in user's drawn page: a comment typed early is kept and posted once", async () => {
