@@ -52,6 +52,18 @@ describe('handing a prerendered form over to the app', () => {
     expect(sent).toEqual([]);
   });
 
+  it('hands over as soon as the app replaces the markup, before anything else can read it', async () => {
+    const root = prerendered();
+    const handedOver = handOverTypedFields(root, takeTypedFields(root), 1000);
+    root.innerHTML = '';
+    render(<LoginForm sent={[]} />, { container: root });
+    // The next microtask, not a timer's turn later: a test or a tap reading the field then
+    // finds what was typed.
+    await Promise.resolve();
+    expect(root.querySelector<HTMLInputElement>('[name=userName]')!.value).toBe('ada@');
+    await expect(handedOver).resolves.toBe(true);
+  });
+
   it('gives a hydrated field what was typed into it, even among fields of one name', async () => {
     // A signed-in page's markup is attached to, not replaced: its two comment boxes share a name.
     function Comments({ sent }: { sent: string[] }) {

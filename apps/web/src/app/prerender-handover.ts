@@ -70,23 +70,34 @@ export function handOverTypedFields(
         ? [...root.querySelectorAll<Field>(TYPED)].find((item) => item.name === field.name)
         : undefined;
   return new Promise<boolean>((resolve) => {
-    const started = Date.now();
-    const tick = () => {
-      const replaced = !root.querySelector(`[${PRERENDERED_ATTRIBUTE}]`);
-      if (!replaced) {
-        if (Date.now() - started < timeoutMs) return void setTimeout(tick, 20);
-        taken.read();
-        return resolve(false);
-      }
+    // Watched, not polled: a mutation observer runs right after the task that replaced the
+    // markup, before the browser takes the next input, so nothing typed or read in between sees
+    // the app's fields still empty.
+    const handOver = () => {
+      if (root.querySelector(`[${PRERENDERED_ATTRIBUTE}]`)) return false;
+      watcher.disconnect();
+      clearTimeout(giveUp);
       const { typed, focused } = taken.read();
-      if (!typed.length && !focused) return resolve(false);
       for (const { field, value } of typed) {
         const target = current(field);
         if (target) setValue(target, value);
       }
       if (focused) current(focused)?.focus();
-      resolve(true);
+      resolve(typed.length > 0 || focused !== undefined);
+      return true;
     };
-    tick();
+    const watcher = new MutationObserver(handOver);
+    const giveUp = setTimeout(() => {
+      watcher.disconnect();
+      taken.read();
+      resolve(false);
+    }, timeoutMs);
+    if (handOver()) return;
+    watcher.observe(root, {
+      childList: true,
+      subtree: true,
+      attributes: true,
+      attributeFilter: [PRERENDERED_ATTRIBUTE],
+    });
   });
 }
