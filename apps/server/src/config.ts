@@ -129,11 +129,11 @@ const envSchema = z.object({
    */
   SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(10_000).optional(),
   /**
-   * Overload: an API call arriving while more than this many queries wait for a database
-   * connection answers 503 at once. Unset: 50 on the embedded database (one connection, a few ms
-   * a query), 100 with DATABASE_URL. 0: never.
+   * Overload: an API call arriving while a query asking for a database connection would wait
+   * more than this many ms (db/call-deadline.ts, expectedWaitMs) answers 503 at once: a call
+   * makes a few. 0: never.
    */
-  SHED_DATABASE_WAITING: z.coerce.number().int().min(0).max(100_000).optional(),
+  SHED_DATABASE_WAIT_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   /**
    * Overload: an API call that already waited this many ms (for its session, before its body is
    * read and before anything of it is applied) answers 503 rather than late; the same for an
@@ -228,8 +228,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     metricsToken: e.METRICS_TOKEN,
     shedding: {
       eventLoopDelayMs: e.SHED_EVENT_LOOP_DELAY_MS ?? (e.NODE_ENV === 'test' ? 0 : 200),
-      databaseWaiting:
-        e.SHED_DATABASE_WAITING ?? (e.NODE_ENV === 'test' ? 0 : e.DATABASE_URL ? 100 : 50),
+      databaseWaitMs: e.SHED_DATABASE_WAIT_MS ?? (e.NODE_ENV === 'test' ? 0 : 250),
       deadlineMs: e.SHED_DEADLINE_MS ?? (e.NODE_ENV === 'test' ? 0 : 1000),
     },
   };

@@ -39,11 +39,57 @@ export function withWaitBudget<T>(ms: number, work: () => T): T {
   return budgets.run({ leftMs: ms }, work);
 }
 
+/** A pool's checkouts waiting now, and the pace at which it has been handing connections out. */
+interface Queue {
+  /** When each checkout not yet handed a connection asked for it, oldest first. */
+  since: Map<object, number>;
+  lastHandoverAt: number;
+  /** Mean ms between handovers while others waited (moving average). */
+  gapMs: number;
+}
+
+const queues = new WeakMap<pg.Pool, Queue>();
+
+/**
+ * About how long a query asking the pool for a connection now would wait, in ms: those waiting
+ * times the pace the pool hands connections out (slower still if none was handed out for a
+ * while), and never more than the oldest waiting one has waited, since it is served first. A
+ * burst that leaves many waiting but is cleared in a few ms reads small; connections stuck on
+ * slow queries read as long as they are stuck, however few wait.
+ */
+export function expectedWaitMs(pool: pg.Pool): number {
+  const queue = queues.get(pool);
+  const oldest = queue?.since.values().next();
+  if (!queue || !oldest || oldest.done) return 0;
+  const now = performance.now();
+  const gapMs = Math.max(queue.gapMs, now - queue.lastHandoverAt);
+  return Math.min(now - oldest.value, queue.since.size * gapMs);
+}
+
 type Checkout = (
   error: Error | undefined,
   client?: pg.PoolClient,
   release?: (error?: Error | boolean) => void,
 ) => void;
+
+/** The pool's own checkout, noting each one's wait for expectedWaitMs. */
+function timeWaits(pool: pg.Pool) {
+  const connect = pool.connect.bind(pool) as (done: Checkout) => void;
+  const queue: Queue = { since: new Map(), lastHandoverAt: 0, gapMs: 0 };
+  queues.set(pool, queue);
+  return (done: Checkout) => {
+    const key = {};
+    queue.since.set(key, performance.now());
+    connect((error, client, release) => {
+      const now = performance.now();
+      // The pace counts only while others wait: a gap with an empty queue is idle time.
+      if (queue.since.size > 1) queue.gapMs += 0.2 * (now - queue.lastHandoverAt - queue.gapMs);
+      queue.lastHandoverAt = now;
+      queue.since.delete(key);
+      done(error, client, release);
+    });
+  };
+}
 
 /**
  * Makes the pool's checkouts spend the calling API call's budget (withWaitBudget): a checkout
@@ -52,7 +98,7 @@ type Checkout = (
  * connection it gets later goes straight back.
  */
 export function boundWaitsByCall(pool: pg.Pool): void {
-  const connect = pool.connect.bind(pool) as (done: Checkout) => void;
+  const connect = timeWaits(pool);
 
   const checkOut = (budget: WaitBudget, done: Checkout) => {
     const start = performance.now();
@@ -82,10 +128,10 @@ export function boundWaitsByCall(pool: pg.Pool): void {
 
   pool.connect = ((done?: Checkout) => {
     const budget = budgets.getStore();
-    if (!budget) return (connect as (done?: Checkout) => unknown)(done);
-    if (done) return checkOut(budget, done);
+    const checkout = (settle: Checkout) => (budget ? checkOut(budget, settle) : connect(settle));
+    if (done) return checkout(done);
     return new Promise<pg.PoolClient>((resolve, reject) =>
-      checkOut(budget, (error, client) => (error ? reject(error) : resolve(client!))),
+      checkout((error, client) => (error ? reject(error) : resolve(client!))),
     );
   }) as typeof pool.connect;
 }

@@ -1,14 +1,14 @@
 import fastifyUnderPressure from '@fastify/under-pressure';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { withWaitBudget } from '../db/call-deadline';
+import { expectedWaitMs, withWaitBudget } from '../db/call-deadline';
 
 /** When the portal turns API calls away; 0 turns a limit off (config.ts, SHED_*). */
 export interface SheddingLimits {
   /** Mean event-loop delay (ms) over the last sample above which calls are turned away. */
   eventLoopDelayMs: number;
-  /** Queries waiting for a database connection above which calls are turned away. */
-  databaseWaiting: number;
+  /** How long (ms) a query asking for a database connection now may be expected to wait. */
+  databaseWaitMs: number;
   /**
    * A call that spent longer than this (ms) before its body is read is turned away, and so is
    * one whose waits for database connections add up to it.
@@ -99,6 +99,7 @@ export const loadSheddingPlugin = fp(
             reason,
             eventLoopDelayMs: app.memoryUsage().eventLoopDelay,
             dbWaiting: pool.waitingCount,
+            dbWaitMs: Math.round(expectedWaitMs(pool)),
           },
           'overloaded: API calls are answered 503 until the load drops',
         );
@@ -121,9 +122,10 @@ export const loadSheddingPlugin = fp(
     app.addHook('onRequest', async (request, reply) => {
       if (!request.url.startsWith('/api/')) return;
       const times = leeway(request);
-      // A query arriving now would wait behind every one already waiting: with more than the
-      // limit, the answer would come too late to be worth the database's time.
-      if (limits.databaseWaiting > 0 && pool.waitingCount > limits.databaseWaiting * times)
+      // A call's queries would each wait about this long: past the limit, its answer would come
+      // too late to be worth the database's time. A deep queue the pool clears in a few ms is
+      // not overload (db/call-deadline.ts).
+      if (limits.databaseWaitMs > 0 && expectedWaitMs(pool) > limits.databaseWaitMs * times)
         return shed(reply, 'database_queue');
       if (
         limits.eventLoopDelayMs > 0 &&
