@@ -342,6 +342,10 @@ try {
   // portal sheds on); per minute the worst second of each.
   const lagMax: number[] = [];
   const dbQueueMax: number[] = [];
+  // The last reading of each minute: V8's heap (what it holds from the system) and the memory
+  // outside it that V8 knows of (buffers), to tell the JavaScript heap from malloc's in the RSS.
+  const heapAt: number[] = [];
+  const externalAt: number[] = [];
   const sampler = setInterval(() => {
     void metricsOf(url).then(
       (text) => {
@@ -353,6 +357,8 @@ try {
         const waiting = read('alumnet_db_pool_waiting');
         if (!(lag <= lagMax[m]!)) lagMax[m] = lag;
         if (!(waiting <= dbQueueMax[m]!)) dbQueueMax[m] = waiting;
+        heapAt[m] = read('nodejs_heap_size_total_bytes');
+        externalAt[m] = read('nodejs_external_memory_bytes');
       },
       () => undefined,
     );
@@ -386,7 +392,8 @@ try {
       say(
         `minute ${String(m + 1).padStart(3)}${phase}: ${line.requests} requests, ${line.errors} errors` +
           `${line.shed || line.timeouts ? ` (answered 503: ${line.shed}, unanswered: ${line.timeouts})` : ''}; ` +
-          `server RSS ${mb(rssAt[m]!)} MB${childAt[m] ? ` + db child ${mb(childAt[m])} MB` : ''}, ` +
+          `server RSS ${mb(rssAt[m]!)} MB (V8 heap ${mb(heapAt[m] ?? NaN)}, external ${mb(externalAt[m] ?? NaN)})` +
+          `${childAt[m] ? ` + db child ${mb(childAt[m])} MB` : ''}, ` +
           `CPU ${sampledFigures[m]!.cpu.toFixed(0)}%, event-loop p99 ${sampledFigures[m]!.lag.toFixed(1)} ms, ` +
           `db queue ${sampledFigures[m]!.dbQueue} (worst second)` +
           `${socketsClosed ? `; ${socketsClosed} sockets closed` : ''}\n    p50/p99 ms: ${line.kinds}`,
