@@ -39,6 +39,14 @@ export function withWaitBudget<T>(ms: number, work: () => T): T {
   return budgets.run({ leftMs: ms }, work);
 }
 
+/**
+ * Runs `work` outside any call's budget: what a call starts and does not wait for (a push
+ * after its commit) is the portal's own work, not the call's, and may outlive its deadline.
+ */
+export function outsideCallBudget<T>(work: () => T): T {
+  return budgets.exit(work);
+}
+
 /** A pool's checkouts waiting now, and the pace at which it has been handing connections out. */
 interface Queue {
   /** When each checkout not yet handed a connection asked for it, oldest first. */

@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '@alumnet/contract';
 import { generate } from 'otplib';
 import { loadConfig } from '../config';
+import { isPastCallDeadline, withWaitBudget } from '../db/call-deadline';
 import { DEMO_TOTP_SECRET } from '../db/seed/demo';
+import { announcer } from '../modules/notifications';
 import { posts } from '../db/schema';
 import { buildTestApp, listenOnLoopback, loginAs } from '../test/build';
 import { slowLogin } from '../test/slow-login';
@@ -247,6 +249,35 @@ describe('load shedding', () => {
     }
     const step = await passed!;
     expect(step.statusCode, step.body).toBe(200);
+  });
+
+  it("pushes what a call recorded even when the push outlives the call's deadline", async () => {
+    const pushed: { unread: number }[] = [];
+    const failed: unknown[] = [];
+    const tell = announcer(
+      t.db,
+      () => ({ sendToUsers: (_ids, _event, body) => pushed.push(body as { unread: number }) }),
+      (error) => failed.push(error),
+    );
+    const member = await t.db.query.users.findFirst({ columns: { id: true } });
+    const release = await holdPool();
+    let own: Promise<string> | undefined;
+    try {
+      withWaitBudget(20, () => {
+        // The call's own statement is bound by its deadline; the push it leaves behind is not.
+        own = t.db.$client.query('SELECT 1').then(
+          () => 'answered',
+          (error: unknown) => (isPastCallDeadline(error) ? 'past its deadline' : String(error)),
+        );
+        tell([{ userId: member!.id, notificationId: null }]);
+      });
+      expect(await own).toBe('past its deadline');
+      await sleep(50);
+    } finally {
+      release();
+    }
+    await expect.poll(() => pushed.length).toBe(1);
+    expect(failed).toEqual([]);
   });
 
   it('defaults the limits, and turns them off for tests unless set', () => {

@@ -10,6 +10,7 @@ import {
 } from '@alumnet/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
+import { outsideCallBudget } from '../../db/call-deadline';
 import type { Database } from '../../db/client';
 import { addWorkingDays } from '../../lib/dates';
 import {
@@ -319,8 +320,9 @@ export function createAuthService(db: Database, options: AuthServiceOptions) {
       }
       await repo.savePasswordReset(db, member.id, tokenHash, expiresAt);
       // A provider may take seconds: sent after the answer, so its time does not tell which
-      // addresses have accounts. Lost on a crash; the member asks again.
-      void transport.send(message, db).then(
+      // addresses have accounts. Lost on a crash; the member asks again. Outside the call's
+      // deadline, which it outlives.
+      void outsideCallBudget(() => transport.send(message, db)).then(
         (sent) => {
           if (sent.status === 'bounce' || sent.status === 'undelivered')
             options.log.warn({ userId: member.id, status: sent.status }, 'reset link refused');

@@ -11,6 +11,7 @@ import {
   type PreferencesBody,
 } from '@alumnet/contract';
 import type { FastifyInstance } from 'fastify';
+import { outsideCallBudget } from '../../db/call-deadline';
 import type { Executor } from '../../db/client';
 import { badRequest } from '../../lib/errors';
 import type { Realtime } from '../../realtime/chat-gateway';
@@ -151,7 +152,9 @@ export function announcer(
   onError: (error: unknown) => void,
 ): Tell {
   return (recorded) => {
-    if (recorded.length > 0) void announce(db, realtime(), recorded, onError);
+    // The call that recorded them has answered; its deadline is not the push's.
+    if (recorded.length > 0)
+      void outsideCallBudget(() => announce(db, realtime(), recorded, onError));
   };
 }
 
