@@ -48,14 +48,24 @@ function selectJobs(db: Executor) {
 export type JobRow = NonNullable<Awaited<ReturnType<typeof findJob>>>;
 
 /**
- * One page of the jobs a scope reaches, newest first, and how many it reaches: the count rides
- * in the page's statement (computed once, as an InitPlan); only a page past the end asks again.
+ * One page of the jobs a scope reaches, newest first, with each job's extras for the viewer
+ * (extrasOf), and how many jobs it reaches: the count rides in the page's statement (computed
+ * once, as an InitPlan); only a page past the end asks again. One round trip: under load each
+ * statement of a call waits its turn for a connection, so a second one doubles the wait.
  */
-export async function listJobs(db: Executor, scope: JobScope, page: number, pageSize: number) {
+export async function listJobs(
+  db: Executor,
+  scope: JobScope,
+  page: number,
+  pageSize: number,
+  viewerId: string,
+  perJob: number,
+) {
   const where = within(scope);
   const rows = await db
     .select({
       ...jobColumns,
+      ...extrasOf(viewerId, perJob),
       total: sql<number>`(SELECT count(*)::int FROM ${jobs}${where ? sql` WHERE ${where}` : sql``})`,
     })
     .from(jobs)
@@ -114,7 +124,7 @@ const commentRowOf = sql`c.id, c.job_id AS "jobId", c.comment,
 const commentAuthorJoins = sql`JOIN users u ON u.id = c.user_id`;
 
 /** What a job's card shows beside the job: its likes, the viewer's, its newest comments. */
-export interface JobExtras extends Record<string, unknown> {
+export interface JobExtras {
   likesCount: number;
   likedByMe: boolean;
   comments: JobCommentRow[];
@@ -122,35 +132,40 @@ export interface JobExtras extends Record<string, unknown> {
 }
 
 /**
- * For several jobs in one query: likes (how many, and whether the viewer is among them), the
- * newest `perJob` comments (oldest of them first) and the comments' count. Each job's comments
- * are a LIMIT on a backward walk of job_comments_recent_idx (a window over all of them would read
- * them all) and the count is stored (jobs.comments_count), so a job with thousands of comments
- * costs the page what one with three does (issue 32).
+ * What a job's card shows beside the job, as columns of a statement over jobs: its likes (how
+ * many, and whether the viewer is among them), its newest `perJob` comments (oldest of them
+ * first) and the comments' count. The comments are a LIMIT on a backward walk of
+ * job_comments_recent_idx (a window over all of them would read them all) and the count is
+ * stored (jobs.comments_count), so a job with thousands of comments costs a page what one with
+ * three does (issue 32).
  */
-export async function jobExtras(db: Executor, jobIds: string[], viewerId: string, perJob: number) {
-  const found = new Map<string, JobExtras>();
-  if (jobIds.length === 0) return found;
-  const ids = sql.join(
-    jobIds.map((id) => sql`${id}`),
-    sql`, `,
-  );
-  const result = await db.execute<JobExtras & { jobId: string }>(sql`
-    SELECT j.id AS "jobId",
-           (SELECT count(*)::int FROM job_likes l WHERE l.job_id = j.id) AS "likesCount",
-           EXISTS (SELECT 1 FROM job_likes l
-                    WHERE l.job_id = j.id AND l.user_id = ${viewerId}) AS "likedByMe",
-           j.comments_count AS "commentsCount",
-           (SELECT coalesce(json_agg(x ORDER BY x."createdAt", x.id), '[]')
+function extrasOf(viewerId: string, perJob: number) {
+  // Qualified by hand: a select from jobs alone names its columns bare, and a bare "id" inside
+  // these subqueries would be their own tables' id.
+  const jobId = sql`${jobs}.id`;
+  return {
+    likesCount: sql<number>`(SELECT count(*)::int FROM job_likes l WHERE l.job_id = ${jobId})`,
+    likedByMe: sql<boolean>`EXISTS (SELECT 1 FROM job_likes l
+                                      WHERE l.job_id = ${jobId} AND l.user_id = ${viewerId})`,
+    commentsCount: jobs.commentsCount,
+    comments: sql<JobCommentRow[]>`(SELECT coalesce(json_agg(x ORDER BY x."createdAt", x.id), '[]')
               FROM (SELECT ${commentRowOf}
-                      FROM (SELECT * FROM job_comments jc WHERE jc.job_id = j.id
+                      FROM (SELECT * FROM job_comments jc WHERE jc.job_id = ${jobId}
                              ORDER BY jc.created_at DESC NULLS LAST, jc.id DESC NULLS LAST
                              LIMIT ${perJob}) c
-                      ${commentAuthorJoins}) x) AS comments
-      FROM jobs j
-     WHERE j.id = ANY(ARRAY[${ids}]::uuid[])`);
-  for (const { jobId, ...extras } of result.rows) found.set(jobId, extras);
-  return found;
+                      ${commentAuthorJoins}) x)`,
+  };
+}
+
+/** The extras (extrasOf) of one job the caller already found. */
+export async function jobExtras(
+  db: Executor,
+  jobId: string,
+  viewerId: string,
+  perJob: number,
+): Promise<JobExtras> {
+  const [row] = await db.select(extrasOf(viewerId, perJob)).from(jobs).where(eq(jobs.id, jobId));
+  return row ?? { likesCount: 0, likedByMe: false, comments: [], commentsCount: 0 };
 }
 
 /** Up to `limit` comments of the job, newest first, older than `before` when given. */

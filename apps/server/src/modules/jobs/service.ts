@@ -32,6 +32,7 @@ import {
   listJobs,
   jobExtras,
   toggleLike,
+  type JobExtras,
   type JobRow,
   type JobScope,
 } from './repository';
@@ -65,22 +66,14 @@ async function findReachableJob(db: Executor, user: SessionUser, jobId: string) 
   return row;
 }
 
-async function presentJobs(db: Executor, user: SessionUser, rows: JobRow[]): Promise<Job[]> {
-  const extras = await jobExtras(
-    db,
-    rows.map((r) => r.id),
-    user.id,
-    FEED_COMMENTS_SHOWN,
-  );
-  return rows.map((row) =>
-    presentJob(row, {
-      canEdit: policy.mayEditJob(user, row),
-      likesCount: extras.get(row.id)?.likesCount ?? 0,
-      likedByMe: extras.get(row.id)?.likedByMe ?? false,
-      comments: extras.get(row.id)?.comments ?? [],
-      commentsCount: extras.get(row.id)?.commentsCount ?? 0,
-    }),
-  );
+function presentJobFor(user: SessionUser, row: JobRow & JobExtras): Job {
+  return presentJob(row, {
+    canEdit: policy.mayEditJob(user, row),
+    likesCount: row.likesCount,
+    likedByMe: row.likedByMe,
+    comments: row.comments,
+    commentsCount: row.commentsCount,
+  });
 }
 
 export async function fetchJobs(
@@ -90,9 +83,16 @@ export async function fetchJobs(
 ): Promise<JobsFetchAnswer> {
   const scope = boardScope(user);
   if (!scope) return { jobs: [], totalResults: 0, totalPages: 0 };
-  const { rows, total: totalResults } = await listJobs(db, scope, page, JOBS_PAGE_SIZE);
+  const { rows, total: totalResults } = await listJobs(
+    db,
+    scope,
+    page,
+    JOBS_PAGE_SIZE,
+    user.id,
+    FEED_COMMENTS_SHOWN,
+  );
   return {
-    jobs: await presentJobs(db, user, rows),
+    jobs: rows.map((row) => presentJobFor(user, row)),
     totalResults,
     totalPages: Math.ceil(totalResults / JOBS_PAGE_SIZE),
   };
@@ -146,8 +146,8 @@ export async function oneJob(db: Executor, user: SessionUser, jobId: string): Pr
   const scope = boardScope(user);
   const row = scope ? await findJob(db, scope, jobId.toLowerCase()) : null;
   if (!row) throw notFound(NO_SUCH_JOB);
-  const [job] = await presentJobs(db, user, [row]);
-  return job!;
+  const extras = await jobExtras(db, row.id, user.id, FEED_COMMENTS_SHOWN);
+  return presentJobFor(user, { ...row, ...extras });
 }
 
 /** "View all N comments": a page of the job's comments, newest first (issue 32). */
