@@ -338,10 +338,11 @@ try {
   const sampledFigures: { cpu: number; lag: number; dbQueue: number }[] = [];
   let cpuBefore = cpuOf(serverPid);
   // Each second from /metrics: the event loop's delay p99 since the previous reading (prom-client
-  // starts it afresh at each), and the queries waiting for a database connection (what the
-  // portal sheds on); per minute the worst second of each.
+  // starts it afresh at each), the queries waiting for a database connection and how long one
+  // asking then would wait (what the portal sheds on); per minute the worst second of each.
   const lagMax: number[] = [];
   const dbQueueMax: number[] = [];
+  const dbWaitMax: number[] = [];
   // The last reading of each minute: V8's heap (what it holds from the system) and the memory
   // outside it that V8 knows of (buffers), to tell the JavaScript heap from malloc's in the RSS.
   const heapAt: number[] = [];
@@ -357,6 +358,8 @@ try {
         const waiting = read('alumnet_db_pool_waiting');
         if (!(lag <= lagMax[m]!)) lagMax[m] = lag;
         if (!(waiting <= dbQueueMax[m]!)) dbQueueMax[m] = waiting;
+        const wait = read('alumnet_db_expected_wait_seconds') * 1000;
+        if (!(wait <= dbWaitMax[m]!)) dbWaitMax[m] = wait;
         heapAt[m] = read('nodejs_heap_size_total_bytes');
         externalAt[m] = read('nodejs_external_memory_bytes');
       },
@@ -395,7 +398,7 @@ try {
           `server RSS ${mb(rssAt[m]!)} MB (V8 heap ${mb(heapAt[m] ?? NaN)}, external ${mb(externalAt[m] ?? NaN)})` +
           `${childAt[m] ? ` + db child ${mb(childAt[m])} MB` : ''}, ` +
           `CPU ${sampledFigures[m]!.cpu.toFixed(0)}%, event-loop p99 ${sampledFigures[m]!.lag.toFixed(1)} ms, ` +
-          `db queue ${sampledFigures[m]!.dbQueue} (worst second)` +
+          `db queue ${sampledFigures[m]!.dbQueue}, expected wait ${(dbWaitMax[m] ?? NaN).toFixed(0)} ms (worst second)` +
           `${socketsClosed ? `; ${socketsClosed} sockets closed` : ''}\n    p50/p99 ms: ${line.kinds}`,
       );
       printed++;

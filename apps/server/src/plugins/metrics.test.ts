@@ -61,6 +61,7 @@ describe('metrics', () => {
       /^alumnet_db_pool_connections\{state="total"\} [1-9]/m,
       /^alumnet_db_pool_connections\{state="idle"\} \d/m,
       /^alumnet_db_pool_waiting 0/m,
+      /^alumnet_db_expected_wait_seconds 0/m,
       /^alumnet_open_connections\{gateway="chat"\} 0/m,
       /^alumnet_dependency_up\{dependency="database"\} 1/m,
       /^alumnet_jobs_queued\{queue="dispatch-chunk"\} 0/m,

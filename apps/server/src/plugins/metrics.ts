@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { expectedWaitMs } from '../db/call-deadline';
 import { hasBearer } from '../lib/bearer';
 
 /** What the rest of the server may tell the metrics. */
@@ -108,6 +109,14 @@ export const metricsPlugin = fp(
       registers,
       collect() {
         this.set(pool.waitingCount);
+      },
+    });
+    new Gauge({
+      name: 'alumnet_db_expected_wait_seconds',
+      help: "How long a query asking for a database connection now would wait (the queue times the pool's pace): what API calls are turned away on past SHED_DATABASE_WAIT_MS.",
+      registers,
+      collect() {
+        this.set(expectedWaitMs(pool) / 1000);
       },
     });
     new Gauge({
