@@ -347,6 +347,9 @@ try {
   // outside it that V8 knows of (buffers), to tell the JavaScript heap from malloc's in the RSS.
   const heapAt: number[] = [];
   const externalAt: number[] = [];
+  // Each minute's lowest second: V8's heap is a sawtooth between full collections, tens of MB
+  // tall, and one reading a minute lands anywhere on it; the floor is what stays live.
+  const rssFloorAt: number[] = [];
   const sampler = setInterval(() => {
     void metricsOf(url).then(
       (text) => {
@@ -360,6 +363,8 @@ try {
         if (!(waiting <= dbQueueMax[m]!)) dbQueueMax[m] = waiting;
         const wait = read('alumnet_db_expected_wait_seconds') * 1000;
         if (!(wait <= dbWaitMax[m]!)) dbWaitMax[m] = wait;
+        const rss = read('process_resident_memory_bytes');
+        if (!(rss >= rssFloorAt[m]!)) rssFloorAt[m] = rss;
         heapAt[m] = read('nodejs_heap_size_total_bytes');
         externalAt[m] = read('nodejs_external_memory_bytes');
       },
@@ -395,7 +400,7 @@ try {
       say(
         `minute ${String(m + 1).padStart(3)}${phase}: ${line.requests} requests, ${line.errors} errors` +
           `${line.shed || line.timeouts ? ` (answered 503: ${line.shed}, unanswered: ${line.timeouts})` : ''}; ` +
-          `server RSS ${mb(rssAt[m]!)} MB (V8 heap ${mb(heapAt[m] ?? NaN)}, external ${mb(externalAt[m] ?? NaN)})` +
+          `server RSS ${mb(rssAt[m]!)} MB (lowest second ${mb(rssFloorAt[m] ?? NaN)}; V8 heap ${mb(heapAt[m] ?? NaN)}, external ${mb(externalAt[m] ?? NaN)})` +
           `${childAt[m] ? ` + db child ${mb(childAt[m])} MB` : ''}, ` +
           `CPU ${sampledFigures[m]!.cpu.toFixed(0)}%, event-loop p99 ${sampledFigures[m]!.lag.toFixed(1)} ms, ` +
           `db queue ${sampledFigures[m]!.dbQueue}, expected wait ${(dbWaitMax[m] ?? NaN).toFixed(0)} ms (worst second)` +
@@ -457,7 +462,9 @@ try {
   const quizErrors =
     quizFigures === null ? 0 : quizFigures instanceof Error ? 1 : quizFigures.errors;
   const endMinute = MINUTES - 1;
-  const from = MINUTES > 5 ? rssAt[4]! : MINUTES > 1 ? rssAt[0]! : rssStart;
+  const fromMinute = MINUTES > 5 ? 4 : 0;
+  const from = MINUTES > 1 ? rssAt[fromMinute]! : rssStart;
+  const floorFrom = rssFloorAt[fromMinute]!;
   const rssEnd = rssAt[endMinute] ?? rssOf(serverPid);
   const errors = tally.errors + quizErrors;
   const result = {
@@ -471,6 +478,9 @@ try {
     rss_start_mb: mb(rssStart),
     rss_end_mb: mb(rssEnd),
     rss_growth_pct: Math.round(((rssEnd - from) / from) * 1000) / 10,
+    // The same span, each minute's lowest second: growth of what stays live, not of the sawtooth.
+    rss_floor_growth_pct:
+      Math.round(((rssFloorAt[endMinute]! - floorFrom) / floorFrom) * 1000) / 10,
     ...(childStart || childAt.some(Boolean)
       ? { db_rss_start_mb: mb(childStart), db_rss_end_mb: mb(childAt[endMinute] ?? childRss()) }
       : {}),
