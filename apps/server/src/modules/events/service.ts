@@ -391,12 +391,15 @@ export function createEventService(
 
   async function detailOf(user: SessionUser, eventId: string) {
     const access = await loadEventAccess(db, user, eventId);
-    const row = await repo.summaryById(db, user, access.event.id);
-    if (!row) throw new Error('event vanished');
-    const attendees =
+    // Side by side once access is settled: under load each statement waits its turn for a
+    // connection, and these two need nothing of each other.
+    const [row, attendees] = await Promise.all([
+      repo.summaryById(db, user, access.event.id),
       access.event.showAttendees || access.mayOrganise
-        ? await repo.goingMembers(db, access.event.id)
-        : null;
+        ? repo.goingMembers(db, access.event.id)
+        : null,
+    ]);
+    if (!row) throw new Error('event vanished');
     return { event: presentDetail(access, row, attendees) };
   }
 
