@@ -175,8 +175,11 @@ export function createNotificationService(db: Executor, realtime: Pusher) {
   return {
     async list(userId: string, cursor: string | undefined) {
       const after = parseCursor(cursor);
-      const rows = await repo.listNotifications(db, userId, after, NOTIFICATIONS_PAGE_SIZE);
-      const unread = await repo.countUnread(db, userId);
+      // Side by side: under load each statement waits its turn for a connection.
+      const [rows, unread] = await Promise.all([
+        repo.listNotifications(db, userId, after, NOTIFICATIONS_PAGE_SIZE),
+        repo.countUnread(db, userId),
+      ]);
       return presentPage(rows, unread, NOTIFICATIONS_PAGE_SIZE);
     },
 
