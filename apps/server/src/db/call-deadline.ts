@@ -52,7 +52,7 @@ interface Queue {
   /** When each checkout not yet handed a connection asked for it, oldest first. */
   since: Map<object, number>;
   lastHandoverAt: number;
-  /** Mean ms between handovers while others waited (moving average). */
+  /** Mean ms between handovers while someone waited (moving average). */
   gapMs: number;
 }
 
@@ -87,11 +87,13 @@ function timeWaits(pool: pg.Pool) {
   queues.set(pool, queue);
   return (done: Checkout) => {
     const key = {};
-    queue.since.set(key, performance.now());
+    const asked = performance.now();
+    // The pace's clock runs only while someone waits: idle time is not a slow pool.
+    if (queue.since.size === 0) queue.lastHandoverAt = asked;
+    queue.since.set(key, asked);
     connect((error, client, release) => {
       const now = performance.now();
-      // The pace counts only while others wait: a gap with an empty queue is idle time.
-      if (queue.since.size > 1) queue.gapMs += 0.2 * (now - queue.lastHandoverAt - queue.gapMs);
+      queue.gapMs += 0.2 * (now - queue.lastHandoverAt - queue.gapMs);
       queue.lastHandoverAt = now;
       queue.since.delete(key);
       done(error, client, release);
