@@ -4,7 +4,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { Realtime } from '../../realtime/chat-gateway';
 import { groupRoom } from '../../realtime/rooms';
 import type { SessionUser } from '../auth/repository';
-import { demand, loadGroupAccess } from '../groups/access';
+import { besideAccess, demand, loadGroupAccess } from '../groups/access';
 import { presentGroupMessage } from './presenter';
 import * as repo from './repository';
 
@@ -30,12 +30,13 @@ export function createGroupChatService(db: Database, realtime: Pick<Realtime, 's
   return {
     /** The latest page, or the page before `before`; oldest first. */
     async history(user: SessionUser, groupId: string, before?: string) {
-      const { group } = await chatAccess(user, groupId);
-      const rows = await repo.listGroupMessages(
+      const { value: rows } = await besideAccess(
         db,
-        group.id,
-        GROUP_CHAT_PAGE_SIZE,
-        before?.toLowerCase(),
+        user,
+        groupId,
+        'mayChat',
+        GROUP_MESSAGES.membersOnly,
+        (id) => repo.listGroupMessages(db, id, GROUP_CHAT_PAGE_SIZE, before?.toLowerCase()),
       );
       if (!rows) throw badRequest(groupChatMessages.invalidBefore);
       return rows.map(presentGroupMessage);

@@ -89,6 +89,32 @@ export async function loadGroupAccess(db: Executor, user: SessionUser, groupId: 
   return access;
 }
 
+/**
+ * The caller's access to the group and a read of the group's own data, side by side: under load
+ * each statement waits its turn for a connection, and the read needs nothing of the access but
+ * the group's id. The read's answer is handed out only once access grants `allowed`; a refusal
+ * (404, 403) wins over whatever the read did.
+ */
+export async function besideAccess<T>(
+  db: Executor,
+  user: SessionUser,
+  groupId: string,
+  allowed: GrantName,
+  message: string,
+  read: (groupId: string) => Promise<T>,
+) {
+  const id = groupId.toLowerCase();
+  const [access, value] = await Promise.allSettled([
+    loadGroupAccess(db, user, id),
+    // Called inside a promise, so that a read failing before its first await still waits here.
+    Promise.resolve(id).then(read),
+  ]);
+  if (access.status === 'rejected') throw access.reason;
+  demand(access.value, allowed, message);
+  if (value.status === 'rejected') throw value.reason;
+  return { access: access.value, value: value.value };
+}
+
 type GrantName =
   'isMember' | 'mayModerate' | 'maySeePosts' | 'mayPost' | 'maySeeMembers' | 'mayChat';
 

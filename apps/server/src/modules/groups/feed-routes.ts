@@ -15,7 +15,7 @@ import { perMember } from '../../lib/rate-limits';
 import { currentUser } from '../auth/plugin';
 import { pushNotifications } from '../notifications';
 import { createGroupPostService, presentFeed, presentPost } from '../posts';
-import { demand, loadGroupAccess } from './access';
+import { besideAccess, demand, loadGroupAccess } from './access';
 
 /**
  * A group's posts (issue 27): the feed's posts with the group as their audience, built from the
@@ -40,11 +40,17 @@ export const groupFeedRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const access = await accessFor(request, request.params.id);
-      demand(access, 'maySeePosts', GROUP_MESSAGES.membersOnly);
-      const { group } = access;
-      const rows = await posts.page(currentUser(request), group, request.query.cursor);
-      return presentFeed(rows, request.query.cursor ? null : group.pinnedPostId);
+      const user = currentUser(request);
+      const { cursor } = request.query;
+      const { access, value: rows } = await besideAccess(
+        app.db,
+        user,
+        request.params.id,
+        'maySeePosts',
+        GROUP_MESSAGES.membersOnly,
+        (groupId) => posts.page(user, groupId, cursor),
+      );
+      return presentFeed(rows, cursor ? null : access.group.pinnedPostId);
     },
   );
 

@@ -68,6 +68,21 @@ describe("a group's posts, by role", () => {
     const badCursor = await t.call('member', 'GET', `${API.groups.posts(groupId)}?cursor=x`);
     expect(badCursor.statusCode).toBe(400);
   });
+
+  it('answers who may not read before what is wrong with the cursor', async () => {
+    // The page is read beside the access check; its own 400 must not tell an outsider, or
+    // another college's admin, anything about the group. (The call's schema passes this
+    // cursor's shape; the page's reading of it refuses the date.)
+    const bad = `${API.groups.posts(groupId)}?cursor=${encodeURIComponent(`soon|${crypto.randomUUID()}`)}`;
+    const member = await t.call('member', 'GET', bad);
+    expect(member.statusCode).toBe(400);
+    const outsider = await t.call('outsider', 'GET', bad);
+    expect(outsider.statusCode).toBe(403);
+    expect(outsider.json().message).toBe(GROUP_MESSAGES.membersOnly);
+    const otherCollege = await t.call('otherAdmin', 'GET', bad);
+    expect(otherCollege.statusCode).toBe(404);
+    expect(otherCollege.json().message).toBe(GROUP_MESSAGES.notFound);
+  });
 });
 
 describe('group posts and the feed', () => {

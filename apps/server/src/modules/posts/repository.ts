@@ -368,36 +368,36 @@ export interface GroupFeed {
  * One page of a group's posts, newest first, on posts_visibility_idx (the group's id is the
  * level id). The pinned post is never among them; with no position (page one) it comes first,
  * if it is there and not removed. A removed post is shown to its author only. Who may read the
- * page at all is groups/access.ts's answer, asked before.
+ * page at all is groups/access.ts's answer; the pinned post is read here rather than taken from
+ * it, so the page needs nothing of that answer and runs beside it (`besideAccess`).
  */
 export async function findGroupPage(
   db: Executor,
   viewerId: string,
-  group: GroupFeed,
+  groupId: string,
   after: FeedPosition | null,
   limit: number,
 ) {
-  const pinned = group.pinnedPostId;
-  const lead =
-    after || !pinned
-      ? sql``
-      : sql`(SELECT * FROM posts p
-              WHERE p.id = ${pinned} AND p.access_level = 'group'
-                AND p.access_level_id = ${group.id} AND p.removed_at IS NULL)
-            UNION ALL`;
+  const pinned = sql`(SELECT g.pinned_post_id FROM groups g WHERE g.id = ${groupId})`;
+  const lead = after
+    ? sql``
+    : sql`(SELECT * FROM posts p
+            WHERE p.id = ${pinned} AND p.access_level = 'group'
+              AND p.access_level_id = ${groupId} AND p.removed_at IS NULL)
+          UNION ALL`;
   const result = await db.execute<FeedRow>(sql`
     WITH page AS (
       ${lead}
       (SELECT * FROM posts p
-        WHERE p.access_level_id = ${group.id} AND p.access_level = 'group'
+        WHERE p.access_level_id = ${groupId} AND p.access_level = 'group'
           AND (p.removed_at IS NULL OR p.author_id = ${viewerId})
-          AND p.id IS DISTINCT FROM ${pinned}::uuid
+          AND p.id IS DISTINCT FROM ${pinned}
           ${after ? sql`AND (p.created_at, p.id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : sql``}
         ORDER BY p.created_at DESC NULLS LAST, p.id DESC NULLS LAST
         LIMIT ${limit})
     )
     ${feedRows(viewerId)}
-     ORDER BY post.id = ${pinned}::uuid DESC NULLS LAST, post."createdAt" DESC, post.id DESC`);
+     ORDER BY post.id = ${pinned} DESC NULLS LAST, post."createdAt" DESC, post.id DESC`);
   return result.rows;
 }
 

@@ -182,9 +182,9 @@ export const groupPostMessages = {
 export function createGroupPostService(db: Database, tell: Tell = () => {}) {
   return {
     /** One page of the group's posts, the pinned one first on page one. */
-    page(viewer: Viewer, group: repo.GroupFeed, cursor: string | undefined) {
+    async page(viewer: Viewer, groupId: string, cursor: string | undefined) {
       const after = parseCursor(cursor);
-      return repo.findGroupPage(db, viewer.id, group, after, FEED_PAGE_SIZE);
+      return repo.findGroupPage(db, viewer.id, groupId, after, FEED_PAGE_SIZE);
     },
 
     /** The post, and in the same transaction a group_post notification to its other members. */
