@@ -1,6 +1,7 @@
 // What other modules may use of notifications: producers record events inside their own
 // transaction (`notify`, `withdraw`) and push them after commit (`announce`); the e-mail side
-// reads members' merged choices (`preferencesOf`).
+// reads members' merged choices (`preferencesOf`). A statement that decides its recipients itself
+// records or withdraws in its own CTEs (`recordEventCtes`, `withdrawEventCtes`, `recordedBy`).
 export {
   announce,
   announcer,
@@ -9,6 +10,7 @@ export {
   notify,
   preferencesOf,
   pushNotifications,
+  recordedBy,
   summarizeWaitingSignups,
   withdraw,
   type Preferences,
@@ -16,4 +18,11 @@ export {
   type Tell,
 } from './service';
 export { targetUrl } from './presenter';
-export type { NotificationEvent, Target } from './repository';
+export {
+  recordEventCtes,
+  withdrawEventCtes,
+  type NotificationEvent,
+  type RecordedRow,
+  type Target,
+  type Withdrawn,
+} from './repository';

@@ -129,33 +129,51 @@ export interface NotificationEvent {
 /**
  * Adds the event to each recipient's unread row of that kind and target (a new row if there is
  * none), and puts its actor first among the row's actors, in one statement. Answers each row
- * touched as it stands after this event: its recipient, and the row as the list shows it. The
+ * touched as it stands after this event, with its recipient (recordedRows reads them). The
  * actors are read from the statement's snapshot (before this event) with the event's actor put
  * first, so each push names the actor of its own event even when others commit meanwhile.
  */
 export async function recordEvent(db: Executor, event: NotificationEvent) {
   if (event.recipientIds.length === 0) return [];
-  const count = event.count ?? 1;
   const recipients = `{${event.recipientIds.join(',')}}`;
+  const result = await db.execute<RecordedRow>(sql`
+    WITH ${recordEventCtes(event, sql`SELECT unnest(${recipients}::uuid[])`)}
+    SELECT * FROM recorded`);
+  return result.rows;
+}
+
+type Actor = NotificationRow['actors'][number];
+
+/** A row of `recorded` (recordEventCtes): the recipient, the row, its actors before this event. */
+export interface RecordedRow extends Record<string, unknown> {
+  id: string;
+  userId: string;
+  kind: NotificationKind;
+  count: number;
+  targetType: NotificationTargetType;
+  targetId: string;
+  detail: string | null;
+  updatedAt: string;
+  readAt: null;
+  earlier: Actor[];
+  actor: Actor | null;
+}
+
+/**
+ * recordEvent's work as common table expressions, for a statement that finds its recipients
+ * itself: `recipients` is a query answering one uuid column. Defines `touched` and `recorded`
+ * (read with recordedRows). A like tells its post's author in the statement that adds it
+ * (posts/repository.ts), so the embedded database, which runs one transaction at a time, never
+ * waits on the app between a like and its notification.
+ */
+export function recordEventCtes(event: Omit<NotificationEvent, 'recipientIds'>, recipients: SQL) {
+  const count = event.count ?? 1;
   const actorId = event.actorId;
-  type Actor = NotificationRow['actors'][number];
-  const result = await db.execute<{
-    id: string;
-    userId: string;
-    kind: NotificationKind;
-    count: number;
-    targetType: NotificationTargetType;
-    targetId: string;
-    detail: string | null;
-    updatedAt: string;
-    readAt: null;
-    earlier: Actor[];
-    actor: Actor | null;
-  }>(sql`
-    WITH touched AS (
+  return sql`
+    touched AS (
       INSERT INTO notifications AS n (user_id, kind, target_type, target_id, count, detail)
-      SELECT r, ${event.kind}, ${event.target.type}, ${event.target.id}, ${count}, ${event.detail}
-        FROM unnest(${recipients}::uuid[]) AS r
+      SELECT rcpt.r, ${event.kind}, ${event.target.type}, ${event.target.id}, ${count}, ${event.detail}
+        FROM (${recipients}) AS rcpt(r)
       ON CONFLICT (user_id, kind, target_type, target_id) WHERE read_at IS NULL
       DO UPDATE SET count = ${event.replaceCount ? sql`excluded.count` : sql`n.count + excluded.count`},
                     detail = coalesce(excluded.detail, n.detail),
@@ -166,22 +184,28 @@ export async function recordEvent(db: Executor, event: NotificationEvent) {
       INSERT INTO notification_actors (notification_id, actor_id, at)
       SELECT id, ${actorId}::uuid, now() FROM touched WHERE ${actorId}::uuid IS NOT NULL
       ON CONFLICT (notification_id, actor_id) DO UPDATE SET at = excluded.at
-    )
-    SELECT n.id, n.user_id AS "userId", n.kind, n.count, n.target_type AS "targetType",
-           n.target_id AS "targetId", n.detail, ${isoUtc(sql`n.updated_at`)} AS "updatedAt",
-           NULL AS "readAt",
-           (SELECT coalesce(json_agg(x ORDER BY x.at DESC), '[]')
-              FROM (SELECT u.id, u.full_name AS "fullName", u.profile_pic AS "profilePic", a.at
-                      FROM notification_actors a JOIN users u ON u.id = a.actor_id
-                     WHERE a.notification_id = n.id
-                       AND a.actor_id IS DISTINCT FROM ${actorId}::uuid
-                     ORDER BY a.at DESC
-                     LIMIT ${NOTIFICATION_ACTORS_SHOWN}) x) AS earlier,
-           (SELECT json_build_object('id', u.id, 'fullName', u.full_name,
-                                     'profilePic', u.profile_pic)
-              FROM users u WHERE u.id = ${actorId}::uuid) AS actor
-      FROM touched n`);
-  return result.rows.map(({ userId, earlier, actor, ...row }) => ({
+    ),
+    recorded AS (
+      SELECT n.id, n.user_id AS "userId", n.kind, n.count, n.target_type AS "targetType",
+             n.target_id AS "targetId", n.detail, ${isoUtc(sql`n.updated_at`)} AS "updatedAt",
+             NULL AS "readAt",
+             (SELECT coalesce(json_agg(x ORDER BY x.at DESC), '[]')
+                FROM (SELECT u.id, u.full_name AS "fullName", u.profile_pic AS "profilePic", a.at
+                        FROM notification_actors a JOIN users u ON u.id = a.actor_id
+                       WHERE a.notification_id = n.id
+                         AND a.actor_id IS DISTINCT FROM ${actorId}::uuid
+                       ORDER BY a.at DESC
+                       LIMIT ${NOTIFICATION_ACTORS_SHOWN}) x) AS earlier,
+             (SELECT json_build_object('id', u.id, 'fullName', u.full_name,
+                                       'profilePic', u.profile_pic)
+                FROM users u WHERE u.id = ${actorId}::uuid) AS actor
+        FROM touched n
+    )`;
+}
+
+/** Each row `recorded` answered, as the list shows it, with the event's actor first. */
+export function recordedRows(rows: readonly RecordedRow[]) {
+  return rows.map(({ userId, earlier, actor, ...row }) => ({
     userId,
     row: {
       ...row,
@@ -224,24 +248,54 @@ export async function withdrawEvent(
   db: Executor,
   event: { recipientId: string; kind: NotificationKind; target: Target; actorId: string },
 ) {
-  const result = await db.execute<{ id: string; count: number }>(sql`
-    WITH gone AS (
+  const result = await db.execute<Withdrawn>(sql`
+    WITH ${withdrawEventCtes(event, sql`${event.recipientId}::uuid`, sql`true`)}
+    SELECT * FROM withdrawn`);
+  return result.rows[0] ?? null;
+}
+
+/** The row an actor's event was taken from (`withdrawn`); `deleted` when nothing was left in it. */
+export interface Withdrawn extends Record<string, unknown> {
+  id: string;
+  userId: string;
+  deleted: boolean;
+}
+
+/**
+ * withdrawEvent as common table expressions (see recordEventCtes): takes the actor off the
+ * recipient's unread row of that kind and target, when `when` holds, and counts it one less, or
+ * deletes the row if that was its last event. Defines `withdrawn`. The count conditions stand on
+ * the rows themselves, so a concurrent event that raised the count meanwhile keeps the row.
+ */
+export function withdrawEventCtes(
+  event: { kind: NotificationKind; target: Target; actorId: string },
+  recipient: SQL,
+  when: SQL,
+) {
+  return sql`
+    gone AS (
       DELETE FROM notification_actors a
        USING notifications n
-       WHERE a.notification_id = n.id AND a.actor_id = ${event.actorId}
-         AND n.user_id = ${event.recipientId} AND n.kind = ${event.kind}
+       WHERE ${when} AND a.notification_id = n.id AND a.actor_id = ${event.actorId}
+         AND n.user_id = ${recipient} AND n.user_id <> ${event.actorId}
+         AND n.kind = ${event.kind}
          AND n.target_type = ${event.target.type} AND n.target_id = ${event.target.id}
          AND n.read_at IS NULL
-      RETURNING a.notification_id
-    )
-    UPDATE notifications SET count = count - 1
-     WHERE id IN (SELECT notification_id FROM gone)
-    RETURNING id, count`);
-  const row = result.rows[0];
-  if (!row) return null;
-  if (row.count > 0) return { id: row.id, deleted: false };
-  await db.execute(sql`DELETE FROM notifications WHERE id = ${row.id} AND count <= 0`);
-  return { id: row.id, deleted: true };
+      RETURNING a.notification_id AS id, n.user_id, n.count
+    ),
+    lessened AS (
+      UPDATE notifications SET count = count - 1
+       WHERE id IN (SELECT id FROM gone WHERE count > 1) AND count > 1
+      RETURNING id
+    ),
+    emptied AS (
+      DELETE FROM notifications
+       WHERE id IN (SELECT id FROM gone WHERE count <= 1) AND count <= 1
+      RETURNING id
+    ),
+    withdrawn AS (
+      SELECT g.id, g.user_id AS "userId", g.id IN (SELECT id FROM emptied) AS deleted FROM gone g
+    )`;
 }
 
 export type StoredPreference = {

@@ -77,8 +77,7 @@ export interface Recorded {
  */
 export async function notify(tx: Executor, event: NotificationEvent): Promise<Recorded[]> {
   const recipientIds = [...new Set(event.recipientIds)].filter((id) => id !== event.actorId);
-  const rows = await repo.recordEvent(tx, { ...event, recipientIds });
-  return rows.map(({ userId, row }) => ({ userId, notificationId: row.id, row }));
+  return recordedBy(await repo.recordEvent(tx, { ...event, recipientIds }), null);
 }
 
 /** Takes an actor's event back (a like withdrawn); a row left with nothing is deleted. */
@@ -87,9 +86,27 @@ export async function withdraw(
   event: { recipientId: string; kind: NotificationKind; target: Target; actorId: string },
 ): Promise<Recorded[]> {
   if (event.recipientId === event.actorId) return [];
-  const touched = await repo.withdrawEvent(tx, event);
-  if (!touched) return [];
-  return [{ userId: event.recipientId, notificationId: touched.deleted ? null : touched.id }];
+  return recordedBy([], await repo.withdrawEvent(tx, event));
+}
+
+/**
+ * What a statement that recorded an event (`recorded`, repo.recordEventCtes) or took one back
+ * (`withdrawn`, repo.withdrawEventCtes) leaves for `announce`, as notify and withdraw answer it.
+ */
+export function recordedBy(
+  recorded: readonly repo.RecordedRow[],
+  withdrawn: repo.Withdrawn | null,
+): Recorded[] {
+  return [
+    ...repo.recordedRows(recorded).map(({ userId, row }) => ({
+      userId,
+      notificationId: row.id,
+      row,
+    })),
+    ...(withdrawn
+      ? [{ userId: withdrawn.userId, notificationId: withdrawn.deleted ? null : withdrawn.id }]
+      : []),
+  ];
 }
 
 /** Inside the transaction that deletes the target: nobody keeps a link to what is gone. */

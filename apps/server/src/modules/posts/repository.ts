@@ -1,5 +1,5 @@
 import { FEED_COMMENTS_SHOWN, type AccessLevel, type PostAudience } from '@alumnet/contract';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import {
   audienceIncludes,
@@ -10,7 +10,13 @@ import {
 import type { CommentPosition } from '../../lib/comment-cursor';
 import { levelIdOf } from '../../lib/policy';
 import { nameOf } from '../../db/name-of';
-import { batches, branches, postLikes } from '../../db/schema';
+import { batches, branches } from '../../db/schema';
+import {
+  recordEventCtes,
+  withdrawEventCtes,
+  type RecordedRow,
+  type Withdrawn,
+} from '../notifications';
 
 /** Who is reading or acting: their own ids (and, for groups' posts, their role) decide. */
 export interface Viewer {
@@ -244,43 +250,62 @@ export async function insertVisibleComment(
 }
 
 /** True when a like was added; false when the user already liked the post. */
-export async function insertLike(db: Executor, postId: string, userId: string) {
-  const rows = await db
-    .insert(postLikes)
-    .values({ postId, userId })
-    .onConflictDoNothing()
-    .returning({ postId: postLikes.postId });
-  return rows.length > 0;
-}
-
-/** True when a like was removed. */
-export async function deleteLike(db: Executor, postId: string, userId: string) {
-  const rows = await db
-    .delete(postLikes)
-    .where(and(eq(postLikes.postId, postId), eq(postLikes.userId, userId)))
-    .returning({ postId: postLikes.postId });
-  return rows.length > 0;
-}
-
 /**
- * Moves likes_count by the rows just added or removed, and answers the new count with the post's
- * author and whether the author still sees it (whom a like notification may tell), in the same
- * statement: the like path stays one round trip shorter.
+ * Like when the viewer has no like on the post, unlike when they have one, in one statement: the
+ * count moves by the row actually added or removed, and the post's author is told of a like (if
+ * they still see the post) or has it taken back from their unread notification. Null when the
+ * post is not visible to the viewer.
+ *
+ * One statement, not a transaction of five: the embedded database runs one transaction at a
+ * time for all connections, and each statement of a transaction waited on the app's event loop
+ * while every other call waited on it (bench:soak, issue 32). Concurrent toggles stay counted
+ * right: an insert racing another waits on its key and adds nothing, and the delete sees only
+ * what was committed when the statement began.
  */
-export async function addToLikesCount(db: Executor, postId: string, delta: number) {
+export async function toggleVisibleLike(db: Executor, viewer: Viewer, postId: string) {
+  if (!viewer.collegeId) return null;
+  const event = {
+    kind: 'post_like',
+    target: { type: 'post', id: postId },
+    actorId: viewer.id,
+    detail: null,
+  } as const;
   const result = await db.execute<{
     likesCount: number;
-    authorId: string;
-    authorSees: boolean;
+    likedByMe: boolean;
+    recorded: RecordedRow[] | null;
+    withdrawn: Withdrawn | null;
   }>(sql`
-    UPDATE posts p SET likes_count = p.likes_count + ${delta}
-      FROM users au
-     WHERE p.id = ${postId} AND au.id = p.author_id
-    RETURNING p.likes_count AS "likesCount", p.author_id AS "authorId",
-              coalesce(${visibleToRow('au')}, false) AS "authorSees"`);
-  const row = result.rows[0];
-  if (!row) throw new Error('liked post vanished');
-  return row;
+    WITH seen AS (SELECT p.id FROM posts p WHERE p.id = ${postId} AND ${visibleTo(viewer)}),
+    added AS (
+      INSERT INTO post_likes (post_id, user_id) SELECT id, ${viewer.id} FROM seen
+      ON CONFLICT DO NOTHING
+      RETURNING post_id
+    ),
+    taken AS (
+      DELETE FROM post_likes l USING seen
+       WHERE l.post_id = seen.id AND l.user_id = ${viewer.id}
+      RETURNING l.post_id
+    ),
+    counted AS (
+      UPDATE posts p
+         SET likes_count = p.likes_count + (SELECT count(*) FROM added) - (SELECT count(*) FROM taken)
+        FROM users au
+       WHERE p.id IN (SELECT id FROM seen) AND au.id = p.author_id
+      RETURNING p.likes_count AS "likesCount", p.author_id AS "authorId",
+                coalesce(${visibleToRow('au')}, false) AS "authorSees"
+    ),
+    ${recordEventCtes(
+      event,
+      sql`SELECT "authorId" FROM counted
+           WHERE "authorSees" AND "authorId" <> ${viewer.id} AND EXISTS (SELECT FROM added)`,
+    )},
+    ${withdrawEventCtes(event, sql`(SELECT "authorId" FROM counted)`, sql`EXISTS (SELECT FROM taken)`)}
+    SELECT c."likesCount", EXISTS (SELECT FROM added) AS "likedByMe",
+           (SELECT json_agg(r) FROM recorded r) AS recorded,
+           (SELECT row_to_json(w) FROM withdrawn w) AS withdrawn
+      FROM counted c`);
+  return result.rows[0] ?? null;
 }
 
 /**

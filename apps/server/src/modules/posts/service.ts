@@ -15,7 +15,7 @@ import type { Database } from '../../db/client';
 import { commentPage, decodeCommentCursor } from '../../lib/comment-cursor';
 import { badRequest, notFound } from '../../lib/errors';
 import { levelIdOf } from '../../lib/policy';
-import { excerpt, notify, withdraw, type Tell } from '../notifications';
+import { excerpt, notify, recordedBy, type Tell } from '../notifications';
 import * as repo from './repository';
 import type { FeedPosition, Viewer } from './repository';
 
@@ -130,29 +130,10 @@ export function createPostService(db: Database, tell: Tell = () => {}) {
      * removed, in the same transaction, so concurrent toggles keep it equal to the rows.
      */
     async toggleLike(viewer: Viewer, postId: string) {
-      const { answer, recorded } = await db.transaction(async (tx) => {
-        if (!(await repo.isPostVisible(tx, viewer, postId))) throw notFound(messages.noSuchPost);
-        const liked = await repo.insertLike(tx, postId, viewer.id);
-        const delta = liked ? 1 : (await repo.deleteLike(tx, postId, viewer.id)) ? -1 : 0;
-        const post = await repo.addToLikesCount(tx, postId, delta);
-        // The author hears of a like (grouped per post while unread); a like taken back leaves
-        // nothing behind.
-        const event = { kind: 'post_like', target: { type: 'post', id: postId } } as const;
-        const recorded =
-          delta === 1 && post.authorSees
-            ? await notify(tx, {
-                ...event,
-                recipientIds: [post.authorId],
-                actorId: viewer.id,
-                detail: null,
-              })
-            : delta === -1
-              ? await withdraw(tx, { ...event, recipientId: post.authorId, actorId: viewer.id })
-              : [];
-        return { answer: { postId, likesCount: post.likesCount, likedByMe: liked }, recorded };
-      });
-      tell(recorded);
-      return answer;
+      const done = await repo.toggleVisibleLike(db, viewer, postId);
+      if (!done) throw notFound(messages.noSuchPost);
+      tell(recordedBy(done.recorded ?? [], done.withdrawn));
+      return { postId, likesCount: done.likesCount, likedByMe: done.likedByMe };
     },
   };
 }
