@@ -161,16 +161,23 @@ export interface RecordedRow extends Record<string, unknown> {
 
 /**
  * recordEvent's work as common table expressions, for a statement that finds its recipients
- * itself: `recipients` is a query answering one uuid column. Defines `touched` and `recorded`
- * (read with recordedRows). A like tells its post's author in the statement that adds it
- * (posts/repository.ts), so the embedded database, which runs one transaction at a time, never
- * waits on the app between a like and its notification.
+ * itself: `recipients` is a query answering one uuid column. Defines `name` (read with
+ * recordedRows), and `name`_touched and `name`_actor for its own use. A like tells its post's
+ * author in the statement that adds it (posts/repository.ts), so the embedded database, which
+ * runs one transaction at a time, never waits on the app between a like and its notification.
  */
-export function recordEventCtes(event: Omit<NotificationEvent, 'recipientIds'>, recipients: SQL) {
+export function recordEventCtes(
+  event: Omit<NotificationEvent, 'recipientIds'>,
+  recipients: SQL,
+  name = 'recorded',
+) {
   const count = event.count ?? 1;
   const actorId = event.actorId;
+  // Names of the statement's own making (never input): one statement may record two events.
+  const recorded = sql.raw(name);
+  const touched = sql.raw(`${name}_touched`);
   return sql`
-    touched AS (
+    ${touched} AS (
       INSERT INTO notifications AS n (user_id, kind, target_type, target_id, count, detail)
       SELECT rcpt.r, ${event.kind}, ${event.target.type}, ${event.target.id}, ${count}, ${event.detail}
         FROM (${recipients}) AS rcpt(r)
@@ -180,12 +187,12 @@ export function recordEventCtes(event: Omit<NotificationEvent, 'recipientIds'>, 
                     updated_at = now()
       RETURNING n.*
     ),
-    actor AS (
+    ${sql.raw(`${name}_actor`)} AS (
       INSERT INTO notification_actors (notification_id, actor_id, at)
-      SELECT id, ${actorId}::uuid, now() FROM touched WHERE ${actorId}::uuid IS NOT NULL
+      SELECT id, ${actorId}::uuid, now() FROM ${touched} WHERE ${actorId}::uuid IS NOT NULL
       ON CONFLICT (notification_id, actor_id) DO UPDATE SET at = excluded.at
     ),
-    recorded AS (
+    ${recorded} AS (
       SELECT n.id, n.user_id AS "userId", n.kind, n.count, n.target_type AS "targetType",
              n.target_id AS "targetId", n.detail, ${isoUtc(sql`n.updated_at`)} AS "updatedAt",
              NULL AS "readAt",
@@ -199,7 +206,7 @@ export function recordEventCtes(event: Omit<NotificationEvent, 'recipientIds'>, 
              (SELECT json_build_object('id', u.id, 'fullName', u.full_name,
                                        'profilePic', u.profile_pic)
                 FROM users u WHERE u.id = ${actorId}::uuid) AS actor
-        FROM touched n
+        FROM ${touched} n
     )`;
 }
 

@@ -228,28 +228,51 @@ export async function isPostVisible(db: Executor, viewer: Viewer, postId: string
 }
 
 /**
- * Adds the comment only if the post is visible to the commenter, in one statement; null when it
- * is not (or does not exist).
+ * Adds the comment only if the post is visible to the commenter, and tells whom it concerns, in
+ * one statement (one transaction's worth of waiting on the app less; see toggleVisibleLike): the
+ * post's author (post_comment), if they still see the post, and the conversation as it stood
+ * (post_reply, audienceOf's earlier commenters). Null when the post is not visible (or does
+ * not exist).
  */
 export async function insertVisibleComment(
   db: Executor,
   viewer: Viewer,
   postId: string,
   comment: string,
+  detail: string,
 ) {
   if (!viewer.collegeId) return null;
-  const result = await db.execute<CommentRow>(sql`
+  const target = { type: 'post', id: postId } as const;
+  const told = { target, actorId: viewer.id, detail };
+  const result = await db.execute<
+    CommentRow & { toAuthor: RecordedRow[] | null; toEarlier: RecordedRow[] | null }
+  >(sql`
     WITH c AS (
       INSERT INTO post_comments (post_id, user_id, comment)
       SELECT p.id, ${viewer.id}, ${comment} FROM posts p
        WHERE p.id = ${postId} AND ${visibleTo(viewer)}
       RETURNING id, post_id, user_id, comment, created_at, removed_at
-    )
-    ${commentWithAuthor}`);
-  return result.rows[0] ?? null;
+    ),
+    audience AS (${audienceOf(sql`(SELECT post_id FROM c)`, viewer.id)}),
+    ${recordEventCtes(
+      { kind: 'post_comment', ...told },
+      sql`SELECT "authorId" FROM audience WHERE "authorSees" AND "authorId" <> ${viewer.id}`,
+      'to_author',
+    )},
+    ${recordEventCtes(
+      { kind: 'post_reply', ...told },
+      sql`SELECT unnest("earlierCommenters"::uuid[]) FROM audience`,
+      'to_earlier',
+    )}
+    SELECT cm.*, (SELECT json_agg(r) FROM to_author r) AS "toAuthor",
+           (SELECT json_agg(r) FROM to_earlier r) AS "toEarlier"
+      FROM (${commentWithAuthor}) cm`);
+  const row = result.rows[0];
+  if (!row) return null;
+  const { toAuthor, toEarlier, ...created } = row;
+  return { row: created as CommentRow, recorded: [...(toAuthor ?? []), ...(toEarlier ?? [])] };
 }
 
-/** True when a like was added; false when the user already liked the post. */
 /**
  * Like when the viewer has no like on the post, unlike when they have one, in one statement: the
  * count moves by the row actually added or removed, and the post's author is told of a like (if
@@ -321,14 +344,9 @@ export const REPLY_RECIPIENTS = 50;
 /**
  * Whom a new comment on post `postId` by `commenterId` concerns: the post's author (if they still
  * see it) and the recent earlier commenters who still see it (the newest first, see
- * REPLY_RECIPIENTS), other than the author and the commenter.
+ * REPLY_RECIPIENTS), other than the author and the commenter. A query of one row.
  */
-export async function commentAudience(db: Executor, postId: string, commenterId: string) {
-  const result = await db.execute<{
-    authorId: string;
-    authorSees: boolean;
-    earlierCommenters: string[];
-  }>(sql`
+const audienceOf = (postId: SQL, commenterId: string) => sql`
     SELECT p.author_id AS "authorId", coalesce(${visibleToRow('au')}, false) AS "authorSees",
            coalesce((SELECT array_agg(recent.user_id::text ORDER BY recent.at DESC)
                        FROM (SELECT c.user_id, max(c.created_at) AS at
@@ -344,9 +362,7 @@ export async function commentAudience(db: Executor, postId: string, commenterId:
                               ORDER BY at DESC
                               LIMIT ${REPLY_RECIPIENTS}) recent), '{}') AS "earlierCommenters"
       FROM posts p JOIN users au ON au.id = p.author_id
-     WHERE p.id = ${postId}`);
-  return result.rows[0] ?? null;
-}
+     WHERE p.id = ${postId}`;
 
 /** One post as the feed shows it, if the viewer may see it. */
 export async function findVisiblePost(db: Executor, viewer: Viewer, postId: string) {

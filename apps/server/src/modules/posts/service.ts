@@ -91,38 +91,20 @@ export function createPostService(db: Database, tell: Tell = () => {}) {
     },
 
     /**
-     * The comment and, in the same transaction, whom it tells: the post's author (post_comment)
+     * The comment and, in the same statement, whom it tells: the post's author (post_comment)
      * and the earlier commenters (post_reply), each only if they still see the post.
      */
     async saveComment(viewer: Viewer, body: SaveComment) {
-      const { row, recorded } = await db.transaction(async (tx) => {
-        const row = await repo.insertVisibleComment(tx, viewer, body.postId, body.comment);
-        if (!row) throw notFound(messages.noSuchPost);
-        const audience = await repo.commentAudience(tx, row.postId, viewer.id);
-        const target = { type: 'post', id: row.postId } as const;
-        const detail = excerpt(row.comment);
-        const recorded = [
-          ...(audience?.authorSees
-            ? await notify(tx, {
-                recipientIds: [audience.authorId],
-                kind: 'post_comment',
-                target,
-                actorId: viewer.id,
-                detail,
-              })
-            : []),
-          ...(await notify(tx, {
-            recipientIds: audience?.earlierCommenters ?? [],
-            kind: 'post_reply',
-            target,
-            actorId: viewer.id,
-            detail,
-          })),
-        ];
-        return { row, recorded };
-      });
-      tell(recorded);
-      return row;
+      const done = await repo.insertVisibleComment(
+        db,
+        viewer,
+        body.postId,
+        body.comment,
+        excerpt(body.comment),
+      );
+      if (!done) throw notFound(messages.noSuchPost);
+      tell(recordedBy(done.recorded, null));
+      return done.row;
     },
 
     /**
