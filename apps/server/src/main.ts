@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { writePortalFile } from './ops/backup-route';
 import { createDatabase, POOL_SIZE, withTransactionStatementTimeout } from './db/client';
 import { spawnEmbeddedPostgres } from './db/embedded-supervisor';
+import { startEmbeddedUpkeep } from './db/embedded-upkeep';
 import { runMigrations } from './db/migrate';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed/demo-accounts';
 import { seedDemoOnFirstStart } from './db/seed/first-start';
@@ -88,6 +89,8 @@ const worker =
     ? undefined
     : await startWorker({ db: jobsDb, config, log, database: app.outages.database });
 await app.listen({ port: config.port, host: config.host });
+// PGlite has no autovacuum; the process that owns the pool does its work (db/embedded-upkeep.ts).
+const stopUpkeep = embedded ? startEmbeddedUpkeep(db, log) : undefined;
 const forgetPortal = backupToken
   ? await writePortalFile(config.dataDir, {
       pid: process.pid,
@@ -156,6 +159,7 @@ async function shutdown(signal: string) {
     step('stopping the worker', async () => worker?.stop()),
   ]);
   if (forgetPortal) await step('removing portal.json', forgetPortal);
+  if (stopUpkeep) await step("stopping the database's upkeep", stopUpkeep);
   if (embedded) await step('checkpointing the database', () => db.execute(sql`CHECKPOINT`));
   await step('closing the database pool', closeDb);
   if (live) await step("closing the live quiz's pool", live.close);

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from './client';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded';
+import { startEmbeddedUpkeep, upkeepRound } from './embedded-upkeep';
 
 describe('embedded PostgreSQL', () => {
   let embedded: EmbeddedPostgres;
@@ -59,5 +60,52 @@ describe('embedded PostgreSQL', () => {
     await outside;
     const { rows } = await database.pool.query<{ id: number }>('SELECT id FROM u ORDER BY id');
     expect(rows.map((r) => r.id)).toEqual([2]);
+  });
+
+  // PGlite runs no autovacuum: without embedded-upkeep.ts the dead rows below stay for good.
+  describe('upkeep', () => {
+    const stats = async (table: string) => {
+      const { rows } = await database.pool.query<{ dead: number; vacuumed: boolean }>(
+        `SELECT n_dead_tup::int AS dead, last_vacuum IS NOT NULL AS vacuumed
+           FROM pg_stat_user_tables WHERE relname = $1`,
+        [table],
+      );
+      return rows[0];
+    };
+    const churn = async (table: string) => {
+      await database.pool.query(`CREATE TABLE ${table} (id int PRIMARY KEY, v int)`);
+      await database.pool.query(`INSERT INTO ${table} SELECT g, 0 FROM generate_series(1, 1000) g`);
+      for (let i = 0; i < 3; i++) await database.pool.query(`UPDATE ${table} SET v = v + 1`);
+    };
+
+    it('vacuums a table full of dead rows, and then leaves it be', async () => {
+      await churn('churned');
+      // Statistics reach the view when the session is next idle, at most once a second; page
+      // pruning may already have cleared a few of the 3,000 dead rows.
+      await expect
+        .poll(async () => (await stats('churned'))?.dead, { timeout: 5_000 })
+        .toBeGreaterThan(2_000);
+      expect((await stats('churned'))?.vacuumed).toBe(false);
+      const done = await upkeepRound(database.db);
+      expect(done.find((d) => d.name === 'public.churned')).toMatchObject({ vacuum: true });
+      expect(await stats('churned')).toEqual({ dead: 0, vacuumed: true });
+      const again = await upkeepRound(database.db);
+      expect(again.map((d) => d.name)).not.toContain('public.churned');
+    });
+
+    it('runs by itself on its timer until stopped', async () => {
+      const stop = startEmbeddedUpkeep(database.db, { debug: () => {}, warn: () => {} }, 20);
+      try {
+        await churn('timed');
+        await expect
+          .poll(() => stats('timed'), { timeout: 5_000 })
+          .toEqual({
+            dead: 0,
+            vacuumed: true,
+          });
+      } finally {
+        await stop();
+      }
+    });
   });
 });
