@@ -145,15 +145,14 @@ export async function recordEvent(db: Executor, event: NotificationEvent) {
 type Actor = NotificationRow['actors'][number];
 
 /** A row of `recorded` (recordEventCtes): the recipient, the row, its actors before this event. */
-export interface RecordedRow extends Record<string, unknown> {
-  id: string;
+export interface RecordedRow
+  extends
+    Record<string, unknown>,
+    Pick<
+      NotificationRow,
+      'id' | 'kind' | 'count' | 'targetType' | 'targetId' | 'detail' | 'updatedAt'
+    > {
   userId: string;
-  kind: NotificationKind;
-  count: number;
-  targetType: NotificationTargetType;
-  targetId: string;
-  detail: string | null;
-  updatedAt: string;
   readAt: null;
   earlier: Actor[];
   actor: Actor | null;
