@@ -129,7 +129,7 @@ export interface NotificationEvent {
 /**
  * Adds the event to each recipient's unread row of that kind and target (a new row if there is
  * none), and puts its actor first among the row's actors, in one statement. Answers each row
- * touched as it stands after this event, with its recipient (recordedRows reads them). The
+ * touched as it stands after this event, with its recipient (recordedRow reads each). The
  * actors are read from the statement's snapshot (before this event) with the event's actor put
  * first, so each push names the actor of its own event even when others commit meanwhile.
  */
@@ -161,7 +161,7 @@ export interface RecordedRow
 /**
  * recordEvent's work as common table expressions, for a statement that finds its recipients
  * itself: `recipients` is a query answering one uuid column. Defines `name` (read with
- * recordedRows), and `name`_touched and `name`_actor for its own use. A like tells its post's
+ * recordedRow), and `name`_touched and `name`_actor for its own use. A like tells its post's
  * author in the statement that adds it (posts/repository.ts), so the embedded database, which
  * runs one transaction at a time, never waits on the app between a like and its notification.
  */
@@ -209,17 +209,14 @@ export function recordEventCtes(
     )`;
 }
 
-/** Each row `recorded` answered, as the list shows it, with the event's actor first. */
-export function recordedRows(rows: readonly RecordedRow[]) {
-  return rows.map(({ userId, earlier, actor, ...row }) => ({
-    userId,
-    row: {
-      ...row,
-      actors: (actor ? [actor, ...earlier] : earlier)
-        .slice(0, NOTIFICATION_ACTORS_SHOWN)
-        .map(({ id, fullName, profilePic }) => ({ id, fullName, profilePic })),
-    } satisfies NotificationRow,
-  }));
+/** A row `recorded` answered, as the list shows it, with the event's actor first. */
+export function recordedRow({ userId: _, earlier, actor, ...row }: RecordedRow): NotificationRow {
+  return {
+    ...row,
+    actors: (actor ? [actor, ...earlier] : earlier)
+      .slice(0, NOTIFICATION_ACTORS_SHOWN)
+      .map(({ id, fullName, profilePic }) => ({ id, fullName, profilePic })),
+  };
 }
 
 /**

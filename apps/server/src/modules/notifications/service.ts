@@ -98,11 +98,7 @@ export function recordedBy(
   withdrawn: repo.Withdrawn | null,
 ): Recorded[] {
   return [
-    ...repo.recordedRows(recorded).map(({ userId, row }) => ({
-      userId,
-      notificationId: row.id,
-      row,
-    })),
+    ...recorded.map((r) => ({ userId: r.userId, notificationId: r.id, row: repo.recordedRow(r) })),
     ...(withdrawn
       ? [{ userId: withdrawn.userId, notificationId: withdrawn.deleted ? null : withdrawn.id }]
       : []),
