@@ -2,6 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { mkdirSync } from 'node:fs';
+import { rememberFileSizes } from './embedded-file-sizes';
 
 /**
  * The embedded database in a process of its own, forked by embedded-supervisor.ts: PGlite runs
@@ -70,6 +71,9 @@ if (!dataDir || !Number.isInteger(port) || port <= 0) {
   tell({ type: 'failed', message: 'usage: embedded-process <dataDir> <port>' });
   process.exit(2);
 }
+
+// Before PGlite opens a file: its size queries are answered from what this process wrote.
+rememberFileSizes();
 
 try {
   mkdirSync(dataDir, { recursive: true });
