@@ -3,6 +3,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { mkdirSync } from 'node:fs';
 import { rememberFileSizes } from './embedded-file-sizes';
+import { prepareRepeatedStatements } from './embedded-statements';
 
 /**
  * The embedded database in a process of its own, forked by embedded-supervisor.ts: PGlite runs
@@ -82,6 +83,7 @@ try {
     extensions: { pg_trgm },
     startParams: [...PGlite.defaultStartParams, ...MEMORY_BOUNDS],
   });
+  prepareRepeatedStatements(db);
   // Room for the app's pool (EMBEDDED_POOL_SIZE; web and worker share one process here) plus
   // short-lived ones (tools); not imported, which would load the supervisor into this process.
   const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port, maxConnections: 20 });

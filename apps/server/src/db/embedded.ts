@@ -4,6 +4,7 @@ import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { mkdirSync } from 'node:fs';
 import { POOL_SIZE } from './client';
 import { EMBEDDED_POOL_SIZE } from './embedded-supervisor';
+import { prepareRepeatedStatements } from './embedded-statements';
 
 export interface EmbeddedPostgres {
   url: string;
@@ -25,6 +26,7 @@ export async function startEmbeddedPostgres(
 ): Promise<EmbeddedPostgres> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const db = await PGlite.create({ dataDir, loadDataDir, extensions: { pg_trgm } });
+  prepareRepeatedStatements(db);
   // Room for the app's connections plus short-lived ones (a second process, tools).
   const server = new PGLiteSocketServer({
     db,
