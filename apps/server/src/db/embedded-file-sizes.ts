@@ -16,8 +16,8 @@ type FileSystem = typeof fs;
  * wrapped here. Sizes are kept per file (device and inode), not per descriptor, so two
  * descriptors of one file agree. A positioned write grows the size to its end; ftruncate sets
  * it; a write at no given position, a truncation by path, a file rewritten whole or opened with
- * O_TRUNC forgets every size, and the next fstat asks the system again. A file is forgotten once
- * its last descriptor closes.
+ * O_TRUNC forgets every size, and the next fstat asks the system again. Each descriptor is known
+ * from its opening (one fstat then); a file is forgotten once its last descriptor closes.
  *
  * Returns what undoes it (tests).
  */
@@ -43,17 +43,7 @@ export function rememberFileSizes(target: FileSystem = fs) {
       // Asked for bigints or for no exception: the caller wants what the system says.
       if (options) return real.fstatSync(fd, options);
       const file = fileOf.get(fd);
-      const known = file === undefined ? undefined : statsOf.get(file);
-      if (known) return known;
-      const stats = real.fstatSync(fd);
-      const key = `${stats.dev}:${stats.ino}`;
-      if (file !== key) {
-        if (file !== undefined) release(file);
-        fileOf.set(fd, key);
-        descriptors.set(key, (descriptors.get(key) ?? 0) + 1);
-      }
-      statsOf.set(key, stats);
-      return stats;
+      return (file === undefined ? undefined : statsOf.get(file)) ?? track(fd);
     }) as FileSystem['fstatSync'],
 
     writeSync: ((fd: number, ...rest: unknown[]) => {
@@ -96,6 +86,9 @@ export function rememberFileSizes(target: FileSystem = fs) {
         release(earlier);
       }
       if (truncates) forgetAll();
+      // Known from its opening, so that a write through it reaches a size remembered through
+      // another descriptor of the same file.
+      track(fd);
       return fd;
     }) as FileSystem['openSync'],
 
@@ -114,6 +107,20 @@ export function rememberFileSizes(target: FileSystem = fs) {
       forgetAll();
     }) as FileSystem['appendFileSync'],
   };
+
+  /** Asks the system, and remembers the answer for the descriptor's file. */
+  function track(fd: number) {
+    const stats = real.fstatSync(fd);
+    const key = `${stats.dev}:${stats.ino}`;
+    const file = fileOf.get(fd);
+    if (file !== key) {
+      if (file !== undefined) release(file);
+      fileOf.set(fd, key);
+      descriptors.set(key, (descriptors.get(key) ?? 0) + 1);
+    }
+    statsOf.set(key, stats);
+    return stats;
+  }
 
   function release(file: string) {
     const left = (descriptors.get(file) ?? 1) - 1;
