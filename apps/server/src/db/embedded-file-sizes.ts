@@ -79,15 +79,10 @@ export function rememberFileSizes(target: FileSystem = fs) {
       const truncates =
         typeof flags === 'number' ? (flags & fs.constants.O_TRUNC) !== 0 : /w/.test(flags ?? '');
       const fd = real.openSync(file, flags ?? 'r', mode);
-      // A number reused by the system for another file.
-      const earlier = fileOf.get(fd);
-      if (earlier !== undefined) {
-        fileOf.delete(fd);
-        release(earlier);
-      }
       if (truncates) forgetAll();
       // Known from its opening, so that a write through it reaches a size remembered through
-      // another descriptor of the same file.
+      // another descriptor of the same file. A number closed behind our back and reused for
+      // another file is moved to that file by track.
       track(fd);
       return fd;
     }) as FileSystem['openSync'],
