@@ -2,7 +2,13 @@ import { and, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { nameOf } from '../../db/name-of';
 import type { CommentPosition } from '../../lib/comment-cursor';
-import { batches, branches, jobLikes, jobs, listedMember, users } from '../../db/schema';
+import { batches, branches, jobs, listedMember, users } from '../../db/schema';
+import {
+  recordEventCtes,
+  withdrawEventCtes,
+  type RecordedRow,
+  type Withdrawn,
+} from '../notifications';
 
 /**
  * Which jobs a caller reaches. `levels`: a member sees a job shared with their own college, batch
@@ -187,62 +193,101 @@ export async function findJobCommentsPage(
   return result.rows;
 }
 
-export async function insertComment(
+/**
+ * Whether member `au` (a users row) has job `j` on their board, as the service's boardScope
+ * decides it: a listed member of the job's college who is an admin there, or whose college,
+ * batch or branch the job is shared with. Whom a like or comment on the job may tell.
+ */
+const authorSeesJob = sql`coalesce((
+  SELECT ${listedMember({ isApproved: users.isApproved, isRejected: users.isRejected })}
+         AND (${users.userType} = 'a' OR ${users.isSuperAdmin}
+              OR (j.access_level = 'college' AND j.access_level_id = ${users.collegeId})
+              OR (j.access_level = 'batch' AND j.access_level_id = ${users.batchId})
+              OR (j.access_level = 'branch' AND j.access_level_id = ${users.branchId}))
+    FROM ${users} WHERE ${users.id} = j.author_id AND ${users.collegeId} = j.college_id), false)`;
+
+/**
+ * Adds the comment and tells the job's author (job_comment), if they still see the job, in one
+ * statement. One statement, not a transaction: the embedded database runs one transaction at a
+ * time for all connections, and a transaction of six statements held every other call for
+ * 40-60 ms while the app went between them (bench:soak, issue 32). `detail` is what the
+ * notification quotes.
+ */
+export async function insertCommentTelling(
   db: Executor,
   values: { jobId: string; userId: string; comment: string },
+  detail: string,
 ) {
-  const result = await db.execute<JobCommentRow>(sql`
+  const { jobId, userId, comment } = values;
+  const result = await db.execute<JobCommentRow & { recorded: RecordedRow[] | null }>(sql`
     WITH c AS (
       INSERT INTO job_comments (job_id, user_id, comment)
-      VALUES (${values.jobId}, ${values.userId}, ${values.comment})
+      VALUES (${jobId}, ${userId}, ${comment})
       RETURNING *
-    )
-    SELECT ${commentRowOf} FROM c ${commentAuthorJoins}`);
+    ),
+    ${recordEventCtes(
+      { kind: 'job_comment', target: { type: 'job', id: jobId }, actorId: userId, detail },
+      sql`SELECT j.author_id FROM jobs j
+           WHERE j.id = ${jobId} AND j.author_id <> ${userId} AND ${authorSeesJob}`,
+    )}
+    SELECT ${commentRowOf}, (SELECT json_agg(r) FROM recorded r) AS recorded
+      FROM c ${commentAuthorJoins}`);
   const row = result.rows[0];
   if (!row) throw new Error('comment insert returned nothing');
-  return row;
+  const { recorded, ...created } = row;
+  return { row: created as JobCommentRow, recorded: recorded ?? [] };
 }
 
 /**
- * Likes or unlikes: the (job, user) primary key makes a like unique per member. `change` says
- * what this call did: +1 a like added, -1 one removed, 0 nothing (a racing twin did it).
+ * Likes when the member has no like on the job, unlikes when they have one, in one statement
+ * (see insertCommentTelling): the (job, user) key makes a like unique, and the author is told of
+ * a like (if they still see the job) or has it taken back from their unread notification. Both
+ * the insert and the delete go by what was there when the statement began, so a racing twin's
+ * like waits on its key and adds nothing. The count is that of the statement's start, moved by
+ * what it did.
  */
-export async function toggleLike(db: Executor, jobId: string, userId: string) {
-  const removed = await db
-    .delete(jobLikes)
-    .where(and(eq(jobLikes.jobId, jobId), eq(jobLikes.userId, userId)))
-    .returning({ jobId: jobLikes.jobId });
-  let change = removed.length > 0 ? -1 : 0;
-  if (removed.length === 0) {
-    const added = await db
-      .insert(jobLikes)
-      .values({ jobId, userId })
-      .onConflictDoNothing()
-      .returning({ jobId: jobLikes.jobId });
-    change = added.length;
-  }
-  const [row] = await db
-    .select({
-      likesCount: count(),
-      likedByMe: sql<boolean>`coalesce(bool_or(${jobLikes.userId} = ${userId}), false)`,
-    })
-    .from(jobLikes)
-    .where(eq(jobLikes.jobId, jobId));
-  return { likesCount: row?.likesCount ?? 0, likedByMe: row?.likedByMe ?? false, change };
-}
-
-/** Whose board a job is on: what a member's scope is built from (see the service's boardScope). */
-export async function findMember(db: Executor, userId: string) {
-  const [row] = await db
-    .select({
-      id: users.id,
-      collegeId: users.collegeId,
-      batchId: users.batchId,
-      branchId: users.branchId,
-      userType: users.userType,
-      isSuperAdmin: users.isSuperAdmin,
-    })
-    .from(users)
-    .where(and(eq(users.id, userId), listedMember(users)));
-  return row ?? null;
+export async function toggleLikeTelling(db: Executor, jobId: string, userId: string) {
+  const event = {
+    kind: 'job_like',
+    target: { type: 'job', id: jobId },
+    actorId: userId,
+    detail: null,
+  } as const;
+  const result = await db.execute<{
+    likesCount: number;
+    likedByMe: boolean;
+    recorded: RecordedRow[] | null;
+    withdrawn: Withdrawn | null;
+  }>(sql`
+    WITH had AS (
+      SELECT count(*)::int AS n, coalesce(bool_or(user_id = ${userId}), false) AS mine
+        FROM job_likes WHERE job_id = ${jobId}
+    ),
+    added AS (
+      INSERT INTO job_likes (job_id, user_id)
+      SELECT id, ${userId} FROM jobs WHERE id = ${jobId} AND NOT (SELECT mine FROM had)
+      ON CONFLICT DO NOTHING
+      RETURNING job_id
+    ),
+    taken AS (
+      DELETE FROM job_likes WHERE job_id = ${jobId} AND user_id = ${userId}
+      RETURNING job_id
+    ),
+    ${recordEventCtes(
+      event,
+      sql`SELECT j.author_id FROM jobs j
+           WHERE j.id = ${jobId} AND j.author_id <> ${userId} AND ${authorSeesJob}
+             AND EXISTS (SELECT FROM added)`,
+    )},
+    ${withdrawEventCtes(
+      event,
+      sql`(SELECT author_id FROM jobs WHERE id = ${jobId})`,
+      sql`EXISTS (SELECT FROM taken)`,
+    )}
+    SELECT (SELECT n FROM had) + (SELECT count(*)::int FROM added)
+             - (SELECT count(*)::int FROM taken) AS "likesCount",
+           EXISTS (SELECT FROM added) AS "likedByMe",
+           (SELECT json_agg(r) FROM recorded r) AS recorded,
+           (SELECT row_to_json(w) FROM withdrawn w) AS withdrawn`);
+  return result.rows[0]!;
 }

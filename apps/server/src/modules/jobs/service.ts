@@ -13,25 +13,17 @@ import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { levelIdOf, policy } from '../../lib/policy';
 import { hasReadableText, sanitizeJobHtml } from '../../lib/sanitize-html';
 import type { SessionUser } from '../auth/repository';
-import {
-  excerpt,
-  forgetTarget,
-  notify,
-  withdraw,
-  type Recorded,
-  type Tell,
-} from '../notifications';
+import { excerpt, forgetTarget, recordedBy, type Tell } from '../notifications';
 import { presentJob, presentJobComment, presentJobCommentsPage } from './presenter';
 import {
   deleteJob as deleteJobRow,
   findJob,
   findJobCommentsPage,
-  findMember,
-  insertComment,
+  insertCommentTelling,
   insertJob,
   listJobs,
   jobExtras,
-  toggleLike,
+  toggleLikeTelling,
   type JobExtras,
   type JobRow,
   type JobScope,
@@ -165,13 +157,6 @@ export async function jobCommentsPage(
   return presentJobCommentsPage(commentPage(rows, COMMENTS_PAGE_SIZE));
 }
 
-/** The job's author, if the job is on their own board: whom its likes and comments may tell. */
-async function authorWhoSees(db: Executor, job: JobRow) {
-  const author = await findMember(db, job.authorId);
-  const scope = author ? boardScope(author) : null;
-  return scope && (await findJob(db, scope, job.id)) ? job.authorId : null;
-}
-
 export async function toggleJobLike(
   db: Database,
   user: SessionUser,
@@ -179,25 +164,8 @@ export async function toggleJobLike(
   tell: Tell = () => {},
 ) {
   const row = await findReachableJob(db, user, jobId);
-  const { likes, recorded } = await db.transaction(async (tx) => {
-    const { change, ...likes } = await toggleLike(tx, row.id, user.id);
-    const event = { kind: 'job_like', target: { type: 'job', id: row.id } } as const;
-    let recorded: Recorded[] = [];
-    if (change === 1 && row.authorId !== user.id) {
-      const authorId = await authorWhoSees(tx, row);
-      if (authorId)
-        recorded = await notify(tx, {
-          ...event,
-          recipientIds: [authorId],
-          actorId: user.id,
-          detail: null,
-        });
-    } else if (change === -1) {
-      recorded = await withdraw(tx, { ...event, recipientId: row.authorId, actorId: user.id });
-    }
-    return { likes, recorded };
-  });
-  tell(recorded);
+  const { recorded, withdrawn, ...likes } = await toggleLikeTelling(db, row.id, user.id);
+  tell(recordedBy(recorded ?? [], withdrawn));
   return { id: row.id, ...likes };
 }
 
@@ -209,20 +177,11 @@ export async function saveJobComment(
   tell: Tell = () => {},
 ) {
   const row = await findReachableJob(db, user, jobId);
-  const { created, recorded } = await db.transaction(async (tx) => {
-    const created = await insertComment(tx, { jobId: row.id, userId: user.id, comment });
-    const authorId = row.authorId !== user.id ? await authorWhoSees(tx, row) : null;
-    const recorded = authorId
-      ? await notify(tx, {
-          recipientIds: [authorId],
-          kind: 'job_comment',
-          target: { type: 'job', id: row.id },
-          actorId: user.id,
-          detail: excerpt(comment),
-        })
-      : [];
-    return { created, recorded };
-  });
-  tell(recorded);
-  return presentJobComment(created);
+  const created = await insertCommentTelling(
+    db,
+    { jobId: row.id, userId: user.id, comment },
+    excerpt(comment),
+  );
+  tell(recordedBy(created.recorded, null));
+  return presentJobComment(created.row);
 }

@@ -191,6 +191,38 @@ describe('notifications', () => {
       await ok(call(meera, 'POST', API.jobs.delete, { jobId: job.id }));
       expect(await unreadAbout(meera, 'job_like', job.id)).toEqual([]);
     });
+
+    it('tells the author of a branch job liked or commented on in the branch, not one who left it', async () => {
+      const addBranchJob = (jobTitle: string) =>
+        ok<Job>(
+          call(meera, 'POST', API.jobs.add, {
+            jobTitle,
+            jobContent: '<p>For my branch.</p>',
+            jobCategory: 'Finance',
+            accessLevel: 'branch',
+          }),
+        );
+      const job = await addBranchJob('Branch analyst');
+      await ok(call(branchMate, 'POST', API.jobs.updateLikes, { jobId: job.id }));
+      await ok(call(branchMate, 'POST', API.jobs.saveComment, { jobId: job.id, comment: 'Me!' }));
+      expect(await unreadAbout(meera, 'job_like', job.id)).toHaveLength(1);
+      expect(await unreadAbout(meera, 'job_comment', job.id)).toHaveLength(1);
+
+      const other = await addBranchJob('Before I moved');
+      const own = await levelsOf(idOf(meera));
+      const rahulsBranch = (await levelsOf(idOf(rahul))).branch_id;
+      await setUser(idOf(meera), sql`branch_id = ${rahulsBranch}`);
+      try {
+        await ok(call(branchMate, 'POST', API.jobs.updateLikes, { jobId: other.id }));
+        await ok(
+          call(branchMate, 'POST', API.jobs.saveComment, { jobId: other.id, comment: 'Hi' }),
+        );
+        expect(await unreadAbout(meera, 'job_like', other.id)).toEqual([]);
+        expect(await unreadAbout(meera, 'job_comment', other.id)).toEqual([]);
+      } finally {
+        await setUser(idOf(meera), sql`branch_id = ${own.branch_id}`);
+      }
+    });
   });
 
   describe('comments', () => {
