@@ -7,7 +7,7 @@ import {
   recordEventCtes,
   withdrawEventCtes,
   type RecordedRow,
-  type Withdrawn,
+  type ToggledLikeRow,
 } from '../notifications';
 
 /**
@@ -253,12 +253,7 @@ export async function toggleLikeTelling(db: Executor, jobId: string, userId: str
     actorId: userId,
     detail: null,
   } as const;
-  const result = await db.execute<{
-    likesCount: number;
-    likedByMe: boolean;
-    recorded: RecordedRow[] | null;
-    withdrawn: Withdrawn | null;
-  }>(sql`
+  const result = await db.execute<ToggledLikeRow>(sql`
     WITH had AS (
       SELECT count(*)::int AS n, coalesce(bool_or(user_id = ${userId}), false) AS mine
         FROM job_likes WHERE job_id = ${jobId}

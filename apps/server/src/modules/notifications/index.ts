@@ -24,5 +24,6 @@ export {
   type NotificationEvent,
   type RecordedRow,
   type Target,
+  type ToggledLikeRow,
   type Withdrawn,
 } from './repository';

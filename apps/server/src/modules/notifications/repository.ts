@@ -265,6 +265,18 @@ export interface Withdrawn extends Record<string, unknown> {
 }
 
 /**
+ * What a statement that toggles a like and tells of it in the same go answers (a post's or a
+ * job's): the likes after it, the viewer's, and the notification recorded (`recordEventCtes`)
+ * or taken back (`withdrawEventCtes`), for `recordedBy`.
+ */
+export interface ToggledLikeRow extends Record<string, unknown> {
+  likesCount: number;
+  likedByMe: boolean;
+  recorded: RecordedRow[] | null;
+  withdrawn: Withdrawn | null;
+}
+
+/**
  * withdrawEvent as common table expressions (see recordEventCtes): takes the actor off the
  * recipient's unread row of that kind and target, when `when` holds, and counts it one less, or
  * deletes the row if that was its last event. Defines `withdrawn`. The count conditions stand on

@@ -15,7 +15,7 @@ import {
   recordEventCtes,
   withdrawEventCtes,
   type RecordedRow,
-  type Withdrawn,
+  type ToggledLikeRow,
 } from '../notifications';
 
 /** Who is reading or acting: their own ids (and, for groups' posts, their role) decide. */
@@ -293,12 +293,7 @@ export async function toggleVisibleLike(db: Executor, viewer: Viewer, postId: st
     actorId: viewer.id,
     detail: null,
   } as const;
-  const result = await db.execute<{
-    likesCount: number;
-    likedByMe: boolean;
-    recorded: RecordedRow[] | null;
-    withdrawn: Withdrawn | null;
-  }>(sql`
+  const result = await db.execute<ToggledLikeRow>(sql`
     WITH seen AS (SELECT p.id FROM posts p WHERE p.id = ${postId} AND ${visibleTo(viewer)}),
     added AS (
       INSERT INTO post_likes (post_id, user_id) SELECT id, ${viewer.id} FROM seen
