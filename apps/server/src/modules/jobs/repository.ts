@@ -210,7 +210,7 @@ const authorSeesJob = sql`coalesce((
  * Adds the comment and tells the job's author (job_comment), if they still see the job, in one
  * statement. One statement, not a transaction: the embedded database runs one transaction at a
  * time for all connections, and a transaction of six statements held every other call for
- * 40-60 ms while the app went between them (bench:soak, issue 32). `detail` is what the
+ * 40-88 ms while the app went between them (bench:soak, issue 32). `detail` is what the
  * notification quotes.
  */
 export async function insertCommentTelling(
