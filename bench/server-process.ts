@@ -202,6 +202,8 @@ export interface ServerOptions {
    * through tsx: what a college runs, for benchmarks of the whole portal.
    */
   compiled?: boolean;
+  /** Node's and V8's flags for the server, before its entry: to measure a setting's trade. */
+  nodeFlags?: string[];
 }
 
 /**
@@ -215,6 +217,7 @@ export async function startServer(database: BenchDatabase, options: ServerOption
     ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(options.profileDir)]
     : [];
   const inspect = inspectPort ? [`--inspect=127.0.0.1:${inspectPort}`] : [];
+  const flags = [...profile, ...inspect, ...(options.nodeFlags ?? [])];
   if (options.compiled) {
     const build = spawnSync(process.execPath, ['apps/server/build.mjs', '--if-stale'], {
       cwd: repoRoot,
@@ -225,7 +228,7 @@ export async function startServer(database: BenchDatabase, options: ServerOption
   const entry = options.compiled
     ? ['--import', './apps/server/source-maps.mjs', 'apps/server/dist/main.js']
     : ['--import', 'tsx', 'apps/server/src/main.ts'];
-  const server = spawn(process.execPath, [...profile, ...inspect, ...entry], {
+  const server = spawn(process.execPath, [...flags, ...entry], {
     cwd: repoRoot,
     env: {
       ...process.env,

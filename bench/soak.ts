@@ -78,6 +78,7 @@ const { values: flags } = parseArgs({
     'no-rsvp': { type: 'boolean', default: false },
     processes: { type: 'string' },
     profile: { type: 'string' },
+    'node-flag': { type: 'string', multiple: true },
   },
 });
 if (flags.db !== 'embedded' && flags.db !== 'postgres')
@@ -163,6 +164,7 @@ try {
     compiled: true,
     env: { ROLE: 'all' },
     ...(flags.profile ? { profileDir: flags.profile } : {}),
+    ...(flags['node-flag'] ? { nodeFlags: flags['node-flag'] } : {}),
   });
   const url = servers.urls[0]!;
   const serverPid = servers.pids[0]!;
@@ -350,6 +352,9 @@ try {
   // Each minute's lowest second: V8's heap is a sawtooth between full collections, tens of MB
   // tall, and one reading a minute lands anywhere on it; the floor is what stays live.
   const rssFloorAt: number[] = [];
+  // The same for the heap's objects: its lowest second is about what a full collection leaves,
+  // what the portal holds, against which the heap's total shows the room V8 keeps beside it.
+  const heapUsedFloorAt: number[] = [];
   const sampler = setInterval(() => {
     void metricsOf(url).then(
       (text) => {
@@ -366,6 +371,8 @@ try {
         const rss = read('process_resident_memory_bytes');
         if (!(rss >= rssFloorAt[m]!)) rssFloorAt[m] = rss;
         heapAt[m] = read('nodejs_heap_size_total_bytes');
+        const used = read('nodejs_heap_size_used_bytes');
+        if (!(used >= heapUsedFloorAt[m]!)) heapUsedFloorAt[m] = used;
         externalAt[m] = read('nodejs_external_memory_bytes');
       },
       () => undefined,
@@ -400,7 +407,7 @@ try {
       say(
         `minute ${String(m + 1).padStart(3)}${phase}: ${line.requests} requests, ${line.errors} errors` +
           `${line.shed || line.timeouts ? ` (answered 503: ${line.shed}, unanswered: ${line.timeouts})` : ''}; ` +
-          `server RSS ${mb(rssAt[m]!)} MB (lowest second ${mb(rssFloorAt[m] ?? NaN)}; V8 heap ${mb(heapAt[m] ?? NaN)}, external ${mb(externalAt[m] ?? NaN)})` +
+          `server RSS ${mb(rssAt[m]!)} MB (lowest second ${mb(rssFloorAt[m] ?? NaN)}; V8 heap ${mb(heapAt[m] ?? NaN)}, in use at least ${mb(heapUsedFloorAt[m] ?? NaN)}, external ${mb(externalAt[m] ?? NaN)})` +
           `${childAt[m] ? ` + db child ${mb(childAt[m])} MB` : ''}, ` +
           `CPU ${sampledFigures[m]!.cpu.toFixed(0)}%, event-loop p99 ${sampledFigures[m]!.lag.toFixed(1)} ms, ` +
           `db queue ${sampledFigures[m]!.dbQueue}, expected wait ${(dbWaitMax[m] ?? NaN).toFixed(0)} ms (worst second)` +
