@@ -48,20 +48,19 @@ try {
 // The statement timeout is for requests; jobs have their own (JOB_STATEMENT_TIMEOUT_SECONDS): a
 // worker-only process's whole pool takes it, and in a process that does both, each job's
 // transaction sets it for itself (SET LOCAL), leaving the pool's connections as they were.
+const poolOptions = embedded ? {} : { ...config.databaseTimeouts, namedStatements: true };
 const { db, close: closeDb } = createDatabase(
   target.url,
   target.poolSize,
-  embedded
-    ? {}
-    : config.role === 'worker'
-      ? { ...config.databaseTimeouts, statementMs: config.jobs.statementMs }
-      : config.databaseTimeouts,
+  config.role === 'worker' && !embedded
+    ? { ...poolOptions, statementMs: config.jobs.statementMs }
+    : poolOptions,
 );
 // A live game's calls on a pool of their own (plugins/db.ts); a worker alone has no game.
 const live =
   config.role === 'worker'
     ? undefined
-    : createDatabase(target.url, target.livePoolSize, embedded ? {} : config.databaseTimeouts);
+    : createDatabase(target.url, target.livePoolSize, poolOptions);
 const jobsDb =
   config.role === 'all' && !embedded
     ? withTransactionStatementTimeout(db, config.jobs.statementMs)

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { boundWaitsByCall } from './call-deadline';
+import { namingClient } from './named-statements';
 import * as schema from './schema';
 
 export type Database = ReturnType<typeof createDatabase>['db'];
@@ -21,17 +22,27 @@ export interface DatabaseTimeouts {
   statementMs?: number;
 }
 
+/** How the app's pool talks to its database. */
+export interface DatabaseOptions extends DatabaseTimeouts {
+  /**
+   * Repeated statements are planned once per connection (named-statements.ts): for a PostgreSQL
+   * server. The embedded database does it on its side, for every connection at once.
+   */
+  namedStatements?: boolean;
+}
+
 /**
  * The one way the app reaches a database, embedded or not: the `pg` driver. Timeouts are for a
  * server across a network; the embedded one is in this process (and its single connection is
  * often waited for under load, which a connect timeout would turn into errors).
  */
-export function createDatabase(url: string, poolSize = POOL_SIZE, timeouts: DatabaseTimeouts = {}) {
+export function createDatabase(url: string, poolSize = POOL_SIZE, options: DatabaseOptions = {}) {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
-    connectionTimeoutMillis: timeouts.connectMs,
-    statement_timeout: timeouts.statementMs || undefined,
+    connectionTimeoutMillis: options.connectMs,
+    statement_timeout: options.statementMs || undefined,
+    ...(options.namedStatements ? { Client: namingClient() } : {}),
     // A connection to a server that vanished without closing it (a lost host) is noticed.
     keepAlive: true,
   });

@@ -21,6 +21,8 @@ export async function createTestDatabase() {
     return {
       url: databaseUrl(template.adminUrl, name),
       poolSize: POOL_SIZE,
+      // As main.ts opens a PostgreSQL server's pools.
+      poolOptions: { namedStatements: true },
       drop: () => adminQuery(template.adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
     };
   }
@@ -28,7 +30,7 @@ export async function createTestDatabase() {
     undefined,
     new Blob([readFileSync(template.dumpPath)]),
   );
-  return { url: embedded.url, poolSize: embedded.poolSize, drop: embedded.stop };
+  return { url: embedded.url, poolSize: embedded.poolSize, poolOptions: {}, drop: embedded.stop };
 }
 
 /** Enough for a test's few players at once; each file's database has room for 20 connections. */
@@ -43,9 +45,13 @@ export async function buildTestApp(
   { logger = false }: { logger?: BuildOptions['logger'] } = {},
 ) {
   const database = await createTestDatabase();
-  const { db, close: closeDb } = createDatabase(database.url, database.poolSize);
+  const { db, close: closeDb } = createDatabase(
+    database.url,
+    database.poolSize,
+    database.poolOptions,
+  );
   // The live quiz's pool of its own, as main.ts opens it (plugins/db.ts).
-  const live = createDatabase(database.url, TEST_LIVE_POOL_SIZE);
+  const live = createDatabase(database.url, TEST_LIVE_POOL_SIZE, database.poolOptions);
   // TEST_REDIS_URL: run on a real Redis (CI does); each file gets its own key prefix.
   const redis = process.env.TEST_REDIS_URL
     ? {
