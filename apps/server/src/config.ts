@@ -22,6 +22,13 @@ const envSchema = z.object({
    * seconds (the request answers 503). 0: no limit. Migrations and seeding at start are exempt.
    */
   DATABASE_STATEMENT_TIMEOUT_SECONDS: z.coerce.number().min(0).max(3600).default(30),
+  /**
+   * With DATABASE_URL: repeated statements are prepared once per connection (named statements).
+   * Off behind a pooler that hands each transaction another server connection without carrying
+   * prepared statements over (PgBouncer's transaction mode before 1.21, or with
+   * max_prepared_statements 0).
+   */
+  DATABASE_PREPARED_STATEMENTS: flag.default(true),
   /** Set: Socket.IO fan-out, presence and rate limits are shared through Redis. */
   REDIS_URL: z.string().url().optional(),
   /** Prefix of every Redis key, so several deployments (or test files) can share one Redis. */
@@ -172,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       connectMs: e.DATABASE_CONNECT_TIMEOUT_SECONDS * 1000,
       statementMs: e.DATABASE_STATEMENT_TIMEOUT_SECONDS * 1000,
     },
+    databasePreparedStatements: e.DATABASE_PREPARED_STATEMENTS,
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
     presenceLeaseSeconds: e.PRESENCE_LEASE_SECONDS,

@@ -55,7 +55,9 @@ try {
 // The statement timeout is for requests; jobs have their own (JOB_STATEMENT_TIMEOUT_SECONDS): a
 // worker-only process's whole pool takes it, and in a process that does both, each job's
 // transaction sets it for itself (SET LOCAL), leaving the pool's connections as they were.
-const poolOptions = embedded ? {} : { ...config.databaseTimeouts, namedStatements: true };
+const poolOptions = embedded
+  ? {}
+  : { ...config.databaseTimeouts, namedStatements: config.databasePreparedStatements };
 const { db, close: closeDb } = createDatabase(
   target.url,
   target.poolSize,

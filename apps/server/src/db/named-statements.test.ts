@@ -1,8 +1,21 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { loadConfig } from '../config';
 import { createDatabase } from './client';
 import { NAMED_STATEMENTS_LIMIT } from './named-statements';
 import { createTestDatabase } from '../test/build';
+
+describe('DATABASE_PREPARED_STATEMENTS', () => {
+  it('is on unless set false', () => {
+    expect(loadConfig({}).databasePreparedStatements).toBe(true);
+    expect(loadConfig({ DATABASE_PREPARED_STATEMENTS: 'false' }).databasePreparedStatements).toBe(
+      false,
+    );
+    expect(() => loadConfig({ DATABASE_PREPARED_STATEMENTS: 'sometimes' })).toThrow(
+      'DATABASE_PREPARED_STATEMENTS',
+    );
+  });
+});
 
 /**
  * A PostgreSQL server's pool plans a repeated statement once per connection (the embedded
@@ -87,6 +100,19 @@ describe.skipIf(inject('dbTemplate').kind !== 'postgres')(
         expect((await read()).rows).toEqual([{ a: 1, b: null }]);
       } finally {
         client.release();
+      }
+    });
+
+    it('prepares nothing when set off, as behind a transaction pooler', async () => {
+      const plain = createDatabase(database.url, 1, { namedStatements: false });
+      try {
+        for (let i = 0; i < 3; i++) await plain.pool.query('SELECT $1::int AS n', [i]);
+        const count = await plain.pool.query(
+          'SELECT count(*)::int AS n FROM pg_prepared_statements',
+        );
+        expect(count.rows).toEqual([{ n: 0 }]);
+      } finally {
+        await plain.close();
       }
     });
 
