@@ -348,6 +348,9 @@ try {
   // The last reading of each minute: V8's heap (what it holds from the system) and the memory
   // outside it that V8 knows of (buffers), to tell the JavaScript heap from malloc's in the RSS.
   const heapAt: number[] = [];
+  // The highest second of each minute: a burst's peak, between two minutes' last readings, is
+  // what V8's pages (and so the RSS) were raised to.
+  const heapPeakAt: number[] = [];
   const externalAt: number[] = [];
   // Each minute's lowest second: V8's heap is a sawtooth between full collections, tens of MB
   // tall, and one reading a minute lands anywhere on it; the floor is what stays live.
@@ -355,6 +358,8 @@ try {
   // The same for the heap's objects: its lowest second is about what a full collection leaves,
   // what the portal holds, against which the heap's total shows the room V8 keeps beside it.
   const heapUsedFloorAt: number[] = [];
+  // V8's spaces at the last reading of each minute: which one holds what the heap's total adds.
+  const spacesAt: string[] = [];
   const sampler = setInterval(() => {
     void metricsOf(url).then(
       (text) => {
@@ -371,9 +376,19 @@ try {
         const rss = read('process_resident_memory_bytes');
         if (!(rss >= rssFloorAt[m]!)) rssFloorAt[m] = rss;
         heapAt[m] = read('nodejs_heap_size_total_bytes');
+        if (!(heapAt[m] <= heapPeakAt[m]!)) heapPeakAt[m] = heapAt[m];
         const used = read('nodejs_heap_size_used_bytes');
         if (!(used >= heapUsedFloorAt[m]!)) heapUsedFloorAt[m] = used;
         externalAt[m] = read('nodejs_external_memory_bytes');
+        spacesAt[m] = ['new', 'old', 'code', 'large_object']
+          .map((space) => {
+            const total = new RegExp(
+              `^nodejs_heap_space_size_total_bytes\\{space="${space}"\\} (\\S+)$`,
+              'm',
+            ).exec(text)?.[1];
+            return `${space.replace('_object', '')} ${mb(Number(total ?? NaN))}`;
+          })
+          .join(', ');
       },
       () => undefined,
     );
@@ -407,7 +422,7 @@ try {
       say(
         `minute ${String(m + 1).padStart(3)}${phase}: ${line.requests} requests, ${line.errors} errors` +
           `${line.shed || line.timeouts ? ` (answered 503: ${line.shed}, unanswered: ${line.timeouts})` : ''}; ` +
-          `server RSS ${mb(rssAt[m]!)} MB (lowest second ${mb(rssFloorAt[m] ?? NaN)}; V8 heap ${mb(heapAt[m] ?? NaN)}, in use at least ${mb(heapUsedFloorAt[m] ?? NaN)}, external ${mb(externalAt[m] ?? NaN)})` +
+          `server RSS ${mb(rssAt[m]!)} MB (lowest second ${mb(rssFloorAt[m] ?? NaN)}; V8 heap ${mb(heapAt[m] ?? NaN)} (peak ${mb(heapPeakAt[m] ?? NaN)}), in use at least ${mb(heapUsedFloorAt[m] ?? NaN)}; spaces ${spacesAt[m] ?? '?'}; external ${mb(externalAt[m] ?? NaN)})` +
           `${childAt[m] ? ` + db child ${mb(childAt[m])} MB` : ''}, ` +
           `CPU ${sampledFigures[m]!.cpu.toFixed(0)}%, event-loop p99 ${sampledFigures[m]!.lag.toFixed(1)} ms, ` +
           `db queue ${sampledFigures[m]!.dbQueue}, expected wait ${(dbWaitMax[m] ?? NaN).toFixed(0)} ms (worst second)` +
