@@ -3,6 +3,7 @@ import { buildApp, buildWorkerApp } from './app';
 import { sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import { writePortalFile } from './ops/backup-route';
+import { startMemoryReturn } from './ops/memory-return';
 import { createDatabase, POOL_SIZE, withTransactionStatementTimeout } from './db/client';
 import { spawnEmbeddedPostgres } from './db/embedded-supervisor';
 import { startEmbeddedUpkeep } from './db/embedded-upkeep';
@@ -99,6 +100,10 @@ const worker =
 await app.listen({ port: config.port, host: config.host });
 // PGlite has no autovacuum; the process that owns the pool does its work (db/embedded-upkeep.ts).
 const stopUpkeep = embedded ? startEmbeddedUpkeep(db, log) : undefined;
+// A round's full collection would hold up a question's broadcast to every player.
+const stopMemoryReturn = startMemoryReturn(log, {
+  busy: serves ? () => app.quiz.playing() : undefined,
+});
 const forgetPortal = backupToken
   ? await writePortalFile(config.dataDir, {
       pid: process.pid,
@@ -167,6 +172,7 @@ async function shutdown(signal: string) {
     step('stopping the worker', async () => worker?.stop()),
   ]);
   if (forgetPortal) await step('removing portal.json', forgetPortal);
+  stopMemoryReturn();
   if (stopUpkeep) await step("stopping the database's upkeep", stopUpkeep);
   if (embedded) await step('checkpointing the database', () => db.execute(sql`CHECKPOINT`));
   await step('closing the database pool', closeDb);

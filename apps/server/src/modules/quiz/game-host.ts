@@ -174,6 +174,13 @@ export class GameHost {
     await this.cluster.close();
   }
 
+  /** A game hosted here has a question open or its results up: its broadcasts are due. */
+  playing() {
+    for (const game of this.games.values())
+      if (game.engine.status === 'question' || game.engine.status === 'results') return true;
+    return false;
+  }
+
   /** Every event about every game, for this process's sockets. */
   onEvent(listener: (event: GameEvent) => void) {
     this.listeners.add(listener);

@@ -21,6 +21,8 @@ export interface QuizLive {
   service: QuizService;
   /** Every event of every game this process has sockets for (its own and other processes'). */
   onEvent(listener: (event: GameEvent) => void): () => void;
+  /** A game hosted here is between its first question and its end. */
+  playing(): boolean;
 }
 
 declare module 'fastify' {
@@ -47,6 +49,7 @@ export const quizPlugin = fp(
     app.decorate('quiz', {
       service,
       onEvent: (listener) => host.onEvent(listener),
+      playing: () => host.playing(),
     } satisfies QuizLive);
     await app.register(quizRoutes, { quiz: service });
     // Issue 31: the host's past games and reports, and self-paced challenges.
