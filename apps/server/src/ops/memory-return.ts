@@ -98,10 +98,11 @@ export function memoryReturnStep(
  * only in a memory-reducing collection, which its memory reducer starts when the program
  * allocates little: never, on a portal serving a steady load. In bench:soak the RSS kept each
  * burst's peak to the end (docs/performance.md). So when what the RSS holds beyond the heap has
- * grown by a twentieth of the RSS, and `busy` does not say no, V8 is told to optimize for size until its next full collection, which the memory
- * reducer then starts and makes a memory-reducing one; then the flag, and the young generation's
- * limit it implies, are set back at once: left on, every collection shrinks the heap to what is
- * live and full collections come one after another. Answers a stop.
+ * grown by a twentieth of the RSS, and `busy` does not say no, V8 is told to optimize for size
+ * until its next full collection, which the memory reducer then starts and makes a
+ * memory-reducing one; then the flag, and the young generation's limit it implies, are set back
+ * at once: left on, every collection shrinks the heap to what is live and full collections come
+ * one after another. Answers a stop.
  */
 export function startMemoryReturn(
   log: Pick<BaseLogger, 'info'>,
