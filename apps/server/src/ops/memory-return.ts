@@ -21,9 +21,10 @@ export const MEMORY_RETURN_GAP_MS = 120_000;
 export const MEMORY_RETURN_ROUND_MS = 30_000;
 /**
  * Growth of what the RSS holds beyond V8's heap that starts a round: this share of the RSS, and
- * at least the minimum.
+ * at least the minimum (what held moves by in quiet minutes is 2-3 MB). At a twentieth, the
+ * pool a finished game's unloading left (9-10 MB in bench:soak) was never given back.
  */
-const GROWTH_SHARE = 0.05;
+const GROWTH_SHARE = 0.02;
 const GROWTH_MIN_BYTES = 8 * 1024 * 1024;
 
 export type MemoryReturnState =
@@ -56,12 +57,12 @@ export interface MemoryReading {
 
 /**
  * One reading. What the RSS holds beyond the heap is watched: the pages the heap freed and V8
- * pooled are there, with malloc's memory and buffers. While watching, its floor is the lowest
- * since the gap after the last round ended, and a round starts once it stands a twentieth of the
- * RSS above that floor. A burst raises the heap and the RSS together; it is the full collection
- * after it that moves the burst's pages from the heap to the pool, so the round comes once the
- * burst is over. A round ends with its first full collection, or after its time; the floor is
- * then read afresh, so growth a round could not give back becomes the floor.
+ * pooled are there, with malloc's memory and buffers. While watching, its floor is the lowest since
+ * the gap after the last round ended, and a round starts once it stands a fiftieth of the RSS (at
+ * least 8 MB) above that floor. A burst raises the heap and the RSS together; it is the full
+ * collection after it that moves the burst's pages from the heap to the pool, so the round comes
+ * once the burst is over. A round ends with its first full collection, or after its time; the floor
+ * is then read afresh, so growth a round could not give back becomes the floor.
  */
 export function memoryReturnStep(
   state: MemoryReturnState,
@@ -95,14 +96,14 @@ export function memoryReturnStep(
 /**
  * Gives back to the system the memory a burst left behind (an RSVP rush, a quiz's broadcasts, an
  * overload). V8 keeps the pages its heap freed in a pool of its own, resident, and releases them
- * only in a memory-reducing collection, which its memory reducer starts when the program
- * allocates little: never, on a portal serving a steady load. In bench:soak the RSS kept each
- * burst's peak to the end (docs/performance.md). So when what the RSS holds beyond the heap has
- * grown by a twentieth of the RSS, and `busy` does not say no, V8 is told to optimize for size
- * until its next full collection, which the memory reducer then starts and makes a
- * memory-reducing one; then the flag, and the young generation's limit it implies, are set back
- * at once: left on, every collection shrinks the heap to what is live and full collections come
- * one after another. Answers a stop.
+ * only in a memory-reducing collection, which its memory reducer starts when the program allocates
+ * little: never, on a portal serving a steady load. In bench:soak the RSS kept each burst's peak to
+ * the end (docs/performance.md). So when what the RSS holds beyond the heap has grown by a fiftieth
+ * of the RSS (at least 8 MB), and `busy` does not say no, V8 is told to optimize for size until its
+ * next full collection, which the memory reducer then starts and makes a memory-reducing one; then
+ * the flag, and the young generation's limit it implies, are set back at once: left on, every
+ * collection shrinks the heap to what is live and full collections come one after another. Answers
+ * a stop.
  */
 export function startMemoryReturn(
   log: Pick<BaseLogger, 'info'>,
