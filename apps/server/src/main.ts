@@ -3,6 +3,7 @@ import { buildApp, buildWorkerApp } from './app';
 import { sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import { writePortalFile } from './ops/backup-route';
+import { loadMallocTrim } from './ops/malloc-trim';
 import { startMemoryReturn } from './ops/memory-return';
 import { createDatabase, POOL_SIZE, withTransactionStatementTimeout } from './db/client';
 import { spawnEmbeddedPostgres } from './db/embedded-supervisor';
@@ -103,6 +104,7 @@ const stopUpkeep = embedded ? startEmbeddedUpkeep(db, log) : undefined;
 // A round's full collection would hold up a question's broadcast to every player.
 const stopMemoryReturn = startMemoryReturn(log, {
   busy: serves ? () => app.quiz.playing() : undefined,
+  trim: await loadMallocTrim(),
 });
 const forgetPortal = backupToken
   ? await writePortalFile(config.dataDir, {

@@ -102,8 +102,8 @@ export function memoryReturnStep(
  * of the RSS (at least 8 MB), and `busy` does not say no, V8 is told to optimize for size until its
  * next full collection, which the memory reducer then starts and makes a memory-reducing one; then
  * the flag, and the young generation's limit it implies, are set back at once: left on, every
- * collection shrinks the heap to what is live and full collections come one after another. Answers
- * a stop.
+ * collection shrinks the heap to what is live and full collections come one after another. A second
+ * later, `trim` gives back malloc's free pages. Answers a stop.
  */
 export function startMemoryReturn(
   log: Pick<BaseLogger, 'info'>,
@@ -112,7 +112,15 @@ export function startMemoryReturn(
     roundMs = MEMORY_RETURN_ROUND_MS,
     gapMs = MEMORY_RETURN_GAP_MS,
     busy = () => false,
-  }: { intervalMs?: number; roundMs?: number; gapMs?: number; busy?: () => boolean } = {},
+    trim,
+  }: {
+    intervalMs?: number;
+    roundMs?: number;
+    gapMs?: number;
+    busy?: () => boolean;
+    /** Gives malloc's free pages back (ops/malloc-trim.ts), where the C library can. */
+    trim?: () => void;
+  } = {},
 ) {
   let state = initialMemoryReturn;
   let pauseMs = 0;
@@ -151,14 +159,23 @@ export function startMemoryReturn(
       pauseMs = 0;
       // The pool's pages are given back by V8's own threads after the collection: the RSS is
       // read again a little later.
-      setTimeout(
-        () =>
-          log.info(
-            { fromMb: mb(step.from), toMb: mb(process.memoryUsage.rss()), pauseMs: pause },
-            collected ? 'returned memory' : 'returning memory: no full collection came',
-          ),
-        1_000,
-      ).unref();
+      // malloc's holes too, after the collection has freed the buffers that held them.
+      setTimeout(() => {
+        const before = process.memoryUsage.rss();
+        const trimStart = performance.now();
+        trim?.();
+        const trimMs = Math.round(performance.now() - trimStart);
+        const rss = process.memoryUsage.rss();
+        log.info(
+          {
+            fromMb: mb(step.from),
+            toMb: mb(rss),
+            pauseMs: pause,
+            ...(trim ? { trimmedMb: mb(before - rss), trimMs } : {}),
+          },
+          collected ? 'returned memory' : 'returning memory: no full collection came',
+        );
+      }, 1_000).unref();
     }
   };
   const end = () => {
