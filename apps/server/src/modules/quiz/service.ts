@@ -19,6 +19,7 @@ import {
 } from '@alumnet/contract';
 import { stringify } from 'csv-stringify/sync';
 import type { FastifyBaseLogger } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Database, Executor } from '../../db/client';
 import { AppError, conflict, forbidden, notFound, unauthorized } from '../../lib/errors';
@@ -56,6 +57,8 @@ const drawCode = () =>
 const drawEmailCode = () =>
   String(randomInt(10 ** QUIZ_EMAIL_CODE.digits)).padStart(QUIZ_EMAIL_CODE.digits, '0');
 
+type Game = NonNullable<Awaited<ReturnType<typeof repo.findGame>>>;
+
 /** College admins act on their own college's quizzes; super admins on every college's. */
 const scopeOf = (user: SessionUser) => (user.isSuperAdmin ? null : user.collegeId);
 
@@ -78,6 +81,23 @@ export function createQuizService(
     createHmac('sha256', await getSecret())
       .update(`quiz-email-code:${email}:${code}`)
       .digest('hex');
+
+  /**
+   * A game's row for the players' calls (validate-user, join), kept 2 s: as a game opens, its
+   * thousands of players ask for the same row within seconds, and each ask was a query on the
+   * database the rest of the portal waits on (in bench:soak the quiz's joins pushed the embedded
+   * database past its knee). The host's actions through this process drop the row; one another
+   * process has kept is at most 2 s old, and the game's host checks its own state at each join,
+   * so it lets no one into a game that is over.
+   */
+  const playersGames = new LRUCache<string, Game>({ max: 1_000, ttl: 2_000 });
+  async function gameForPlayers(code: string) {
+    const cached = playersGames.get(code);
+    if (cached) return cached;
+    const game = await repo.findGame(db, code);
+    if (game) playersGames.set(code, game);
+    return game;
+  }
 
   /**
    * The member a player_id claims to be, still allowed to play. The signature, which binds the
@@ -223,7 +243,7 @@ export function createQuizService(
       user: SessionUser | null,
       body: ValidateUserBody,
     ): Promise<ValidateUserAnswer> {
-      const game = await repo.findGame(db, body.game_code);
+      const game = await gameForPlayers(body.game_code);
       if (!game) throw notFound(GAME_NOT_FOUND);
       if (game.status === 'finished') throw conflict(GAME_OVER);
       let member: Awaited<ReturnType<typeof repo.findPlayableMember>>;
@@ -245,7 +265,7 @@ export function createQuizService(
 
     async join(code: string, token: string, team?: number): Promise<JoinGameAnswer> {
       const member = await claimedMember(token);
-      const game = await repo.findGame(db, code);
+      const game = await gameForPlayers(code);
       if (!game) throw notFound(GAME_NOT_FOUND);
       if (member.collegeId !== game.collegeId)
         throw forbidden('This quiz is for the members of another college.');
@@ -353,7 +373,10 @@ export function createQuizService(
       from?: HostStep,
     ): Promise<HostState> {
       await gameForHost(user, code);
-      return host.call('action', code, from ? { action, from } : { action });
+      const state = await host.call('action', code, from ? { action, from } : { action });
+      // An action may have ended the game: this process's players hear so at once.
+      playersGames.delete(code);
+      return state;
     },
 
     /** The results as CSV: per player name, e-mail, correct answers, score and rank. */
