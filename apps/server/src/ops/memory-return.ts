@@ -28,7 +28,13 @@ const GROWTH_SHARE = 0.02;
 const GROWTH_MIN_BYTES = 8 * 1024 * 1024;
 
 export type MemoryReturnState =
-  | { phase: 'watching'; floor: number | undefined; lastRoundEnd: number }
+  | {
+      phase: 'watching';
+      floor: number | undefined;
+      lastRoundEnd: number;
+      /** The growth held at the last reading too. */
+      armed?: boolean;
+    }
   | { phase: 'returning'; until: number; from: number };
 
 export type MemoryReturnStep =
@@ -59,10 +65,12 @@ export interface MemoryReading {
  * One reading. What the RSS holds beyond the heap is watched: the pages the heap freed and V8
  * pooled are there, with malloc's memory and buffers. While watching, its floor is the lowest since
  * the gap after the last round ended, and a round starts once it stands a fiftieth of the RSS (at
- * least 8 MB) above that floor. A burst raises the heap and the RSS together; it is the full
- * collection after it that moves the burst's pages from the heap to the pool, so the round comes
- * once the burst is over. A round ends with its first full collection, or after its time; the floor
- * is then read afresh, so growth a round could not give back becomes the floor.
+ * least 8 MB) above that floor at two readings in a row. A burst raises the heap and the RSS
+ * together; it is the full collection after it that moves the burst's pages from the heap to the
+ * pool, so the round comes once the burst is over. A short burst can still lift what is held for
+ * one reading (the RSVP rush's 5 s did, and a round's collection then fell on its presses): the
+ * second reading, 10 s on, is past it. A round ends with its first full collection, or after its
+ * time; the floor is then read afresh, so growth a round could not give back becomes the floor.
  */
 export function memoryReturnStep(
   state: MemoryReturnState,
@@ -81,7 +89,8 @@ export function memoryReturnStep(
   if (now - state.lastRoundEnd < gapMs) return { state, action: 'none' };
   const held = rss - heap;
   const floor = Math.min(state.floor ?? held, held);
-  if (!busy && held - floor >= Math.max(GROWTH_MIN_BYTES, rss * GROWTH_SHARE)) {
+  const grown = held - floor >= Math.max(GROWTH_MIN_BYTES, rss * GROWTH_SHARE);
+  if (grown && state.armed && !busy) {
     return {
       state: { phase: 'returning', until: now + roundMs, from: rss },
       action: 'start',
@@ -90,7 +99,7 @@ export function memoryReturnStep(
       floor,
     };
   }
-  return { state: { ...state, floor }, action: 'none' };
+  return { state: { ...state, floor, armed: grown }, action: 'none' };
 }
 
 /**
@@ -99,11 +108,11 @@ export function memoryReturnStep(
  * only in a memory-reducing collection, which its memory reducer starts when the program allocates
  * little: never, on a portal serving a steady load. In bench:soak the RSS kept each burst's peak to
  * the end (docs/performance.md). So when what the RSS holds beyond the heap has grown by a fiftieth
- * of the RSS (at least 8 MB), and `busy` does not say no, V8 is told to optimize for size until its
- * next full collection, which the memory reducer then starts and makes a memory-reducing one; then
- * the flag, and the young generation's limit it implies, are set back at once: left on, every
- * collection shrinks the heap to what is live and full collections come one after another. A second
- * later, `trim` gives back malloc's free pages. Answers a stop.
+ * of the RSS (at least 8 MB) at two readings in a row, and `busy` does not say no, V8 is told to
+ * optimize for size until its next full collection, which the memory reducer then starts and makes
+ * a memory-reducing one; then the flag, and the young generation's limit it implies, are set back
+ * at once: left on, every collection shrinks the heap to what is live and full collections come one
+ * after another. A second later, `trim` gives back malloc's free pages. Answers a stop.
  */
 export function startMemoryReturn(
   log: Pick<BaseLogger, 'info'>,
@@ -157,9 +166,8 @@ export function startMemoryReturn(
       end();
       const pause = Math.round(pauseMs);
       pauseMs = 0;
-      // The pool's pages are given back by V8's own threads after the collection: the RSS is
-      // read again a little later.
-      // malloc's holes too, after the collection has freed the buffers that held them.
+      // The pool's pages are given back by V8's own threads after the collection, and malloc's
+      // holes only once it has freed the buffers around them: the trim and the reading wait.
       setTimeout(() => {
         const before = process.memoryUsage.rss();
         const trimStart = performance.now();
