@@ -3,13 +3,13 @@
  *                       --population P --chat-rate C --quiz-players Q --no-quiz --no-rsvp
  *                       --popular-comments N --processes K --profile DIR]
  *
- * A college's peak day on one box (issue 32, "Benchmark"). The real server runs as `npm start`
- * does (the built apps/server/dist/main.js, ROLE=all: web and worker in one process) in a process of its
+ * A college's peak day on one box (issue 32, "Benchmark"). The real server runs as `npm start` does
+ * (the built apps/server/dist/main.js, ROLE=all: web and worker in one process) in a process of its
  * own, on the embedded database (--db embedded, the default; a data directory of the bench's own)
  * or PostgreSQL (--db postgres: a scratch database on DATABASE_URL's server). Seeded first
  * (bench/soak-seed.ts): the demo a first start writes, then P members (default 20,000) in its
- * college, posts with comments (one post with N, default 3,000), jobs, mentors, groups, an event of 500
- * seats; N of the members (default 2,000) are signed in (sessions written straight into the
+ * college, posts with comments (one post with N, default 3,000), jobs, mentors, groups, an event of
+ * 500 seats; N of the members (default 2,000) are signed in (sessions written straight into the
  * database) and hold a live Socket.IO connection each, in K load-generator processes
  * (bench/soak-clients.ts).
  *
@@ -23,31 +23,29 @@
  *
  * and two scenes: the RSVP rush (500 members press Going on the 500-seat event within 5 s, a
  * quarter into the run; --no-rsvp skips it) and a live quiz game in the middle of the run
- * (bench/soak-quiz.ts: Q players, default 2,000 from 10 minutes up and the signed-in members'
- * count in shorter runs; 6 questions of 20 s, fewer and shorter in short runs; --no-quiz skips it).
+ * (bench/soak-quiz.ts: Q players, default 2,000 from 10 minutes up and the signed-in members' count
+ * in shorter runs; 6 questions of 20 s, fewer and shorter in short runs; --no-quiz skips it).
  *
- * A request unanswered 10 s after it was due is given up and counts as an error, as does any
- * answer but 2xx (the first few are printed with their status and body). Every minute a line:
- * p50/p99 per kind (of the requests due in that minute, printed once they have all settled),
- * errors, the server's RSS (and its database child's, if the embedded database runs in one),
- * its CPU, and from /metrics read each second the worst second's event-loop delay p99
+ * A request unanswered 10 s after it was due is given up and counts as an error, as does any answer
+ * but 2xx (the first few are printed with their status and body). Every minute a line: p50/p99 per
+ * kind (of the requests due in that minute, printed once they have all settled), errors, the
+ * server's RSS (and its database child's, if the embedded database runs in one), its CPU, and from
+ * /metrics read each second the worst second's event-loop delay p99
  * (nodejs_eventloop_lag_p99_seconds, which starts afresh at each reading) and database queue
  * (alumnet_db_pool_waiting, what the portal sheds on); on a terminal a progress bar between them.
  *
- * --overload: after the normal run, two minutes at twice the rate (and chat rate), then a minute
- * at the rate again, to see the memory come back. 503s in those three minutes are shed, not
- * errors; the JSON adds shed, goodput_per_s (2xx answered within 1 s, per second of the two
- * minutes), worst_answer_ms (the slowest 200 or 503), unanswered, and the RSS before and a
- * minute after.
+ * --overload: after the normal run, two minutes at twice the rate (and chat rate), then a minute at
+ * the rate again, to see the memory come back. 503s in those three minutes are shed, not errors;
+ * the JSON adds shed, goodput_per_s (2xx answered within 1 s, per second of the two minutes),
+ * worst_answer_ms (the slowest 200 or 503), unanswered, and the RSS before and a minute after.
  *
- * Ends with one line of JSON: {"db", "rate", "minutes", "worst_p99_ms" (the worst kind's p99
- * after the first minute; of the first minute in a one-minute run), "first_minute_p99_ms",
- * "errors", "rss_start_mb", "rss_end_mb", "rss_growth_pct" (from the end of minute 5, or of the
- * first minute in shorter runs, or the start in a one-minute run, to the end), "rss_floor_growth_pct"
- * and "rss_peak_growth_pct" (the same span with each minute's lowest and highest second), ...}.
- * Issue 32's goals on a 2-core machine: the
- * embedded default at 200/s, PostgreSQL at 400/s; every kind's p99 <= 200 ms after the first
- * minute and <= 500 ms within it, 0 errors, RSS growth <= 5%.
+ * Ends with one line of JSON: {"db", "rate", "minutes", "worst_p99_ms" (the worst kind's p99 after
+ * the first minute; of the first minute in a one-minute run), "first_minute_p99_ms", "errors",
+ * "rss_start_mb", "rss_end_mb", "rss_growth_pct" (from the end of minute 5, or of the first minute
+ * in shorter runs, or the start in a one-minute run, to the end), "rss_floor_growth_pct" and
+ * "rss_peak_growth_pct" (the same span with each minute's lowest and highest second), ...}. Issue
+ * 32's goals on a 2-core machine: the embedded default at 200/s, PostgreSQL at 400/s; every kind's
+ * p99 <= 200 ms after the first minute and <= 500 ms within it, 0 errors, RSS growth <= 5%.
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
