@@ -59,8 +59,12 @@ interface Paced {
   sentAt: number;
 }
 const paced = (): Paced => ({ timer: null, sentAt: 0 });
-/** A finished game stays in memory this long for late readers, then only the database has it. */
-const FINISHED_KEEP_MS = 10 * 60_000;
+/**
+ * A finished game stays in memory this long for late readers (a phone waking on the podium), then
+ * only the database has it, and a later reader loads it again. Ten minutes held a 2,000-player
+ * game's players and answers past the round that gives memory back (bench:soak's RSS at the end).
+ */
+const FINISHED_KEEP_MS = 2 * 60_000;
 
 export const GAME_NOT_FOUND = 'Quiz not found.';
 export const NOT_A_PLAYER =
