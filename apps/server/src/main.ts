@@ -24,6 +24,12 @@ import { startWorker } from './worker';
 // pushed its RSS up 12% between minutes 5 and 12 (bench:soak, 2026-11-28). At twice what stays
 // live the heap held 185-207 MB and the RSS grew 3.8%, for more frequent full collections.
 v8.setFlagsFromString('--heap-growing-percent=100');
+// V8 drops the bytecode of functions that have not run for a few full collections, but keeps any
+// with baseline (Sparkplug) code, which is nearly all that ever ran: start-up, migrations, and a
+// quiz's or an RSVP rush's paths stayed compiled to the end. Flushing their baseline code too held
+// V8's code space at 5-7 MB in bench:soak, against 8-9 MB without (docs/performance.md); a
+// function that runs again is compiled again, once.
+v8.setFlagsFromString('--flush-baseline-code');
 
 // The process: pick the database, migrate, seed, serve, and shut down cleanly on a signal.
 const config = loadConfig();
