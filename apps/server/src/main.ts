@@ -27,7 +27,7 @@ v8.setFlagsFromString('--heap-growing-percent=100');
 // V8 drops the bytecode of functions that have not run for a few full collections, but keeps any
 // with baseline (Sparkplug) code, which is nearly all that ever ran: start-up, migrations, and a
 // quiz's or an RSVP rush's paths stayed compiled to the end. Flushing their baseline code too held
-// V8's code space at 5-7 MB in bench:soak, against 8-9 MB without (docs/performance.md); a
+// V8's code space at 5-7 MB in bench:soak, against 7-9 MB without (docs/performance.md); a
 // function that runs again is compiled again, once.
 v8.setFlagsFromString('--flush-baseline-code');
 
