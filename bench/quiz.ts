@@ -16,12 +16,14 @@
  * do, and the lobby's player_joined broadcasts (paced to one each 250 ms) reach the open sockets.
  *
  * Broadcast latency is host send (just before POST action 'start'/'next') to player receive, on
- * the shared wall clock. Answer latency is submit-answer request to 200. Answers lost: first
- * submits without a 200, plus acknowledged answers missing from the answers table. Answers
- * double: rows beyond one per (player, question) plus deliberate second submits (every 100th
- * player) that were not refused. Memory per player is the servers' heap growth while the players
- * join and connect (V8's used heap, read from their /metrics, after a pause for the collector),
- * and their RSS growth (/proc/<pid>/status) beside it.
+ * the shared wall clock. Answer latency is submit-answer request to 200; an answer due while its
+ * question's burst was still arriving counts from its moment, as a phone's would wait for the
+ * write loop (quiz-players.ts answer()). Answers lost: first submits without a 200, plus
+ * acknowledged answers missing from the answers table. Answers double: rows beyond one per
+ * (player, question) plus deliberate second submits (every 100th player) that were not refused.
+ * Memory per player is the servers' heap growth while the players join and connect (V8's used
+ * heap, read from their /metrics, after a pause for the collector), and their RSS growth
+ * (/proc/<pid>/status) beside it.
  *
  * The floor first (issue 31): before anything of the quiz starts, bench:fanout's loop runs with
  * the quiz's own layout (N sockets, the quiz's server processes, its load generators' count, the
@@ -288,7 +290,8 @@ interface Generator {
 
 function startGenerator(): Generator {
   const child = fork(fileURLToPath(new URL('./quiz-players.ts', import.meta.url)), [], {
-    execArgv: ['--import', 'tsx'],
+    // --expose-gc: it collects when the game waits on it (quiz-players.ts collectGarbage).
+    execArgv: ['--expose-gc', '--import', 'tsx'],
     stdio: 'inherit',
   });
   const generator: Generator = { process: child, inbox: [], wake: [] };
