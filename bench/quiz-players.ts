@@ -153,10 +153,11 @@ function post(url: string, body: object, localAddress?: string, cookie?: string)
 }
 
 /**
- * A full collection, run (bench/quiz.ts starts this process with --expose-gc) while the game
- * waits on this process: once its sockets are open and once it has decoded a question's results,
- * before it says so. Otherwise its collector's concurrent marking came when it would, often during
- * the next broadcast, on the cores the server writes from; 5,000 phones collect on their own.
+ * A full collection, run while the game waits on this process: once its sockets are open and
+ * once it has decoded a question's results, before it says so. Otherwise its collector's
+ * concurrent marking came when it would, often during the next broadcast, on the cores the server
+ * writes from; 5,000 phones collect on their own. bench/quiz.ts starts this process with
+ * --expose-gc; bench:soak's does not, and there it does nothing.
  */
 const collectGarbage = () => (globalThis as { gc?: () => void }).gc?.();
 
