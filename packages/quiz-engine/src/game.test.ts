@@ -219,6 +219,29 @@ describe('the leaderboard', () => {
     expect(game.rankOf('nobody')).toBeNull();
   });
 
+  it('gives the best few in the standings’ order while answers move the scores', () => {
+    const { game, clock } = setup();
+    // 60 players; many end on equal scores, so the joining order decides between them.
+    for (let i = 0; i < 60; i++) game.join(`p${i}`, `Player ${i}`);
+    game.start();
+    for (let i = 0; i < 60; i++) {
+      if (i % 3 === 0) clock.advance(1_000);
+      if (i % 4 !== 3) game.answer(`p${i}`, i % 5 === 0 ? 0 : 1);
+      // Before any full sort: what the host's console reads as answers come in.
+      const names = (n: number) => game.best(n).map((p) => p.name);
+      const expected = [...game.standings()].map((p) => p.name);
+      expect(names(10)).toEqual(expected.slice(0, 10));
+      expect(names(500)).toEqual(expected);
+    }
+    expect(game.best(0)).toEqual([]);
+    // Right at 1 s: players 1 and 2 (0 was wrong); at 2 s player 4 (3 did not answer).
+    expect(game.playerLeaderboard(3)).toEqual([
+      { rank: 1, name: 'Player 1', score: 950 },
+      { rank: 2, name: 'Player 2', score: 950 },
+      { rank: 3, name: 'Player 4', score: 900 },
+    ]);
+  });
+
   it('keeps a rejoining player’s score and place', () => {
     const { game } = setup();
     game.join('a', 'Asha');

@@ -205,10 +205,7 @@ export function hostStateOf(game: QuizGame, code: string, title: string): HostSt
     code,
     title,
     status: game.status,
-    players: game
-      .standings()
-      .slice(0, HOST_PLAYER_LIST)
-      .map((p) => ({ name: p.name, score: p.score })),
+    players: game.best(HOST_PLAYER_LIST).map((p) => ({ name: p.name, score: p.score })),
     total_players: game.playerCount,
     question_number: game.currentIndex + 1,
     total_questions: game.questions.length,
