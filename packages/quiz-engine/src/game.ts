@@ -212,6 +212,9 @@ export function streakOf(
 const optionsTicked = (value: QuizAnswerValue): number[] =>
   typeof value === 'number' ? [value] : Array.isArray(value) ? value : [];
 
+/** The standings' order: more points first, then the earlier joiner. */
+const byStanding = (a: Player, b: Player) => b.score - a.score || a.joinOrder - b.joinOrder;
+
 /**
  * One game as a state machine: lobby → question → results → question … → finished. Pure: time
  * comes from the injected clock, nothing is read or written elsewhere; the caller persists what
@@ -223,9 +226,6 @@ const optionsTicked = (value: QuizAnswerValue): number[] =>
  * first, i.e. TEAM_NAMES order, fixed before the game so nobody can game it); each player keeps
  * their own score and rank.
  */
-/** The standings' order: more points first, then the earlier joiner. */
-const byStanding = (a: Player, b: Player) => b.score - a.score || a.joinOrder - b.joinOrder;
-
 export class QuizGame {
   readonly questions: readonly QuizQuestion[];
   readonly settings: GameSettings;
