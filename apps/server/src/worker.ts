@@ -2,7 +2,13 @@ import type { DispatchChunk, ImportChunk } from '@alumnet/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { createJobQueue, QUEUES, type DataExportJob, type EventTicketsJob } from './jobs/queue';
+import {
+  createJobQueue,
+  OutOfTime,
+  QUEUES,
+  type DataExportJob,
+  type EventTicketsJob,
+} from './jobs/queue';
 import { closeTransports, createTransports } from './mail/transports';
 import { runAccountDeletion, runDataExport } from './modules/account-data';
 import { createDispatchWorker } from './modules/dispatch/worker';
@@ -53,14 +59,20 @@ export async function startWorker({
   /**
    * A failed chunk is thrown back, so the queue retries it. It is logged, unless the database is
    * away: that is logged once for the whole outage, not once per chunk. A statement of the chunk
-   * cancelled by JOB_STATEMENT_TIMEOUT_SECONDS is this chunk's own failure, and logged.
+   * cancelled by JOB_STATEMENT_TIMEOUT_SECONDS is this chunk's own failure, and logged. A chunk
+   * that ran out of its time (OutOfTime) is no failure: it goes back to resume.
    */
-  const loop = <T extends object>(name: string, handle: (chunk: T) => Promise<void>) =>
-    queue.work<T>(name, async (chunk) => {
+  const loop = <T extends object>(
+    name: string,
+    handle: (chunk: T, deadline: number) => Promise<void>,
+  ) =>
+    queue.work<T>(name, async (chunk, deadline) => {
       try {
-        await handle(chunk);
+        await handle(chunk, deadline);
       } catch (error) {
-        if (isDatabaseUnavailable(error) && !hasCode(error, QUERY_CANCELED)) database.down(error);
+        if (error instanceof OutOfTime) log.info({ queue: name, chunk }, error.message);
+        else if (isDatabaseUnavailable(error) && !hasCode(error, QUERY_CANCELED))
+          database.down(error);
         else log.warn({ err: error, queue: name, chunk }, 'chunk failed; the queue retries it');
         throw error;
       }

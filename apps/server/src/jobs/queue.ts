@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import type { DispatchChunk, ImportChunk } from '@alumnet/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database, ExecuteSql } from '../db/client';
+import { inClientTransaction, type Database, type ExecuteSql } from '../db/client';
 import { isDatabaseUnavailable, type Dependency } from '../ops/outages';
 
 /** Every queue, named once. */
@@ -69,6 +69,25 @@ export interface JobQueueOptions {
   database?: Dependency;
   /** Where pg-boss's errors that are not the database being away are logged. */
   log?: FastifyBaseLogger;
+}
+
+/**
+ * How much of a job's expireInSeconds its handler may use before it stops taking new steps. pg-boss
+ * stops waiting for a handler at its expiry, fails the job and gives it out again, to this worker
+ * or another, while the first run still goes on: two runs of one dispatch chunk would then send
+ * the same messages side by side. The rest of the time is for the step in hand to end.
+ */
+const HANDLER_SHARE = 0.8;
+
+/**
+ * Thrown by a handler that reached its deadline with work left: the queue carries the job on in a
+ * new one of the same data (see work), which resumes where this run stopped.
+ */
+export class OutOfTime extends Error {
+  constructor(done: number, left: number) {
+    super(`out of time after ${done} steps, ${left} left; the queue resumes the job`);
+    this.name = 'OutOfTime';
+  }
 }
 
 /**
@@ -162,13 +181,21 @@ export async function createJobQueue(db: Database, options: JobQueueOptions) {
    * One loop taking jobs of a queue, one at a time. pg-boss waits a whole polling interval between
    * fetches even when it found work; a job done means more may be queued, so it fetches again at
    * once. A job handed over while stopping is refused, so the queue gives it out again later.
+   * The handler gets its deadline (epoch milliseconds; see HANDLER_SHARE). One that stops there
+   * (OutOfTime) is carried on by a new job of the same data, queued as this one completes in one
+   * transaction: a retry would wait out its backoff and count toward the limit, and a job that
+   * expired meanwhile has its retry already, so it gets no second one.
    */
-  const work = async <T extends object>(name: string, handle: (data: T) => Promise<void>) => {
+  const work = async <T extends object>(
+    name: string,
+    handle: (data: T, deadline: number) => Promise<void>,
+  ) => {
     let workerId = '';
     workerId = await boss.work<T>(
       name,
       {
         batchSize: 1,
+        includeMetadata: true,
         pollingIntervalSeconds: ONE_AT_A_TIME.has(name)
           ? Math.max(options.pollSeconds, SCHEDULED_POLL_SECONDS)
           : options.pollSeconds,
@@ -176,7 +203,26 @@ export async function createJobQueue(db: Database, options: JobQueueOptions) {
       async ([job]) => {
         if (!job) return;
         if (stopping) throw new Error('the worker is stopping');
-        await track(handle(job.data));
+        const started = Date.now();
+        const deadline = started + job.expireInSeconds * 1000 * HANDLER_SHARE;
+        try {
+          await track(handle(job.data, deadline));
+        } catch (error) {
+          // Past its expiry, pg-boss has failed the job already, and may have given it out again.
+          if (!(error instanceof OutOfTime) || Date.now() >= started + job.expireInSeconds * 1000)
+            throw error;
+          await track(
+            inClientTransaction(db, async (_tx, inTransaction) => {
+              const inTx = { db: { executeSql: inTransaction as PgBoss.Db['executeSql'] } };
+              // pg-boss 10 answers how many it completed, though its types say void.
+              const completed = (await boss.complete(name, job.id, {}, inTx)) as unknown as {
+                affected: number;
+              };
+              if (completed.affected === 0) return;
+              await enqueue(name, [job.data], () => job.singletonKey ?? job.id, inTransaction);
+            }),
+          );
+        }
         boss.notifyWorker(workerId);
       },
     );

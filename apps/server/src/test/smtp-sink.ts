@@ -10,9 +10,13 @@ export interface ReceivedMail {
 
 /**
  * A real SMTP server on a free loopback port for a test, keeping every message it takes. The
- * addresses in `refuse` are turned away for good (550, a hard bounce).
+ * addresses in `refuse` are turned away for good (550, a hard bounce); `delayMs` is how long it
+ * takes to accept each message, as a slow provider would.
  */
-export async function startSmtpSink({ refuse = [] }: { refuse?: readonly string[] } = {}) {
+export async function startSmtpSink({
+  refuse = [],
+  delayMs = 0,
+}: { refuse?: readonly string[]; delayMs?: number } = {}) {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -27,9 +31,11 @@ export async function startSmtpSink({ refuse = [] }: { refuse?: readonly string[
       stream.on('data', (chunk: Buffer) => (data += chunk.toString()));
       stream.on('end', () => {
         const messageId = /^Message-ID:\s*(<[^>]+>)/im.exec(data)?.[1] ?? '';
-        for (const rcpt of session.envelope.rcptTo)
-          received.push({ to: rcpt.address, data, messageId });
-        callback();
+        setTimeout(() => {
+          for (const rcpt of session.envelope.rcptTo)
+            received.push({ to: rcpt.address, data, messageId });
+          callback();
+        }, delayMs);
       });
     },
   });

@@ -5,6 +5,7 @@ import { hashPassword } from '../../lib/passwords';
 import { credentialsEmail, invitationEmail, invitationText } from '../../mail/templates';
 import type { OutgoingMessage, Transports } from '../../mail/transports';
 import { hashToken } from '../auth/tokens';
+import { OutOfTime } from '../../jobs/queue';
 import * as repo from './repository';
 import { invitationToken, oneTimePassword } from './secrets';
 import { appSecret } from '../../db/app-secret';
@@ -23,12 +24,14 @@ export interface DispatchWorkerOptions {
  * invitation written) → done (the provider took the message). A chunk that dies anywhere is run
  * again by the queue and resumes: prepared rows are sent again with the same idempotency key, so
  * the outbox (inside our transaction) takes them exactly once and a provider dedupes them.
+ * Messages sent one by one stop at the chunk's deadline (see jobs/queue.ts): a slow provider makes
+ * a chunk resume in several runs, never two runs sending the same rows at once.
  */
 export function createDispatchWorker(options: DispatchWorkerOptions) {
   const { db, transports, log } = options;
   let secret: string | undefined;
 
-  return async function processChunk({ jobId, from, to }: DispatchChunk) {
+  return async function processChunk({ jobId, from, to }: DispatchChunk, deadline = Infinity) {
     const job = await repo.findJob(db, jobId, undefined);
     if (!job || job.status !== 'dispatched') return;
     secret ??= await appSecret(db);
@@ -147,7 +150,9 @@ export function createDispatchWorker(options: DispatchWorkerOptions) {
         );
       });
     } else {
-      for (const r of toSend) {
+      for (const [i, r] of toSend.entries()) {
+        // At least one a run, so that every run gets somewhere.
+        if (i > 0 && Date.now() >= deadline) throw new OutOfTime(i, toSend.length - i);
         const sent = await transport.send(messageFor(r), db);
         await db.transaction(async (tx) => {
           await repo.markDone(tx, jobId, channel, [
