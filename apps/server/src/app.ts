@@ -1,6 +1,5 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -59,6 +58,7 @@ import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
 import { requestForLog, requestOriginPlugin } from './plugins/request-origin';
 import { webPlugin } from './plugins/web';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import { metricsPlugin } from './plugins/metrics';
 import { loadSheddingPlugin } from './plugins/load-shedding';
 import { redisWithMemoryFallback } from './lib/rate-limits';
@@ -90,18 +90,7 @@ export async function buildApp({ config, db, liveDb, logger = false, backupToken
   app.setSerializerCompiler(serializerCompiler);
 
   // External plugins.
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // Mantine writes its CSS variables into style tags at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        upgradeInsecureRequests: null,
-      },
-    },
-  });
+  await app.register(securityHeadersPlugin);
   // API answers above 1 KB go out compressed (brotli at a low, cheap level, or gzip); the web
   // app's files are compressed once at build time and sent as they are (plugins/web.ts).
   await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
