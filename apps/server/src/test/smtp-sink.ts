@@ -31,11 +31,13 @@ export async function startSmtpSink({
       stream.on('data', (chunk: Buffer) => (data += chunk.toString()));
       stream.on('end', () => {
         const messageId = /^Message-ID:\s*(<[^>]+>)/im.exec(data)?.[1] ?? '';
-        setTimeout(() => {
+        const accept = () => {
           for (const rcpt of session.envelope.rcptTo)
             received.push({ to: rcpt.address, data, messageId });
           callback();
-        }, delayMs);
+        };
+        if (delayMs > 0) setTimeout(accept, delayMs);
+        else accept();
       });
     },
   });
