@@ -204,13 +204,12 @@ export async function createJobQueue(db: Database, options: JobQueueOptions) {
         if (!job) return;
         if (stopping) throw new Error('the worker is stopping');
         const started = Date.now();
-        const deadline = started + job.expireInSeconds * 1000 * HANDLER_SHARE;
+        const expiresAt = started + job.expireInSeconds * 1000;
         try {
-          await track(handle(job.data, deadline));
+          await track(handle(job.data, started + (expiresAt - started) * HANDLER_SHARE));
         } catch (error) {
           // Past its expiry, pg-boss has failed the job already, and may have given it out again.
-          if (!(error instanceof OutOfTime) || Date.now() >= started + job.expireInSeconds * 1000)
-            throw error;
+          if (!(error instanceof OutOfTime) || Date.now() >= expiresAt) throw error;
           await track(
             inClientTransaction(db, async (_tx, inTransaction) => {
               const inTx = { db: { executeSql: inTransaction as PgBoss.Db['executeSql'] } };

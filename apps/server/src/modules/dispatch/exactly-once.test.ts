@@ -3,9 +3,10 @@ import { eq } from 'drizzle-orm';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { dispatchJobs, dispatchRecipients, users } from '../../db/schema';
+import { dispatchJobs, dispatchRecipients } from '../../db/schema';
 import { startSmtpSink, type ReceivedMail } from '../../test/smtp-sink';
 import { buildTestApp, loginAs } from '../../test/build';
+import { insertAlumni } from './test-support';
 
 const RECIPIENTS = 1_000;
 /** How long the killed worker's chunk stays taken before another worker may resume it. */
@@ -69,16 +70,7 @@ describe.skipIf(inject('dbTemplate').kind !== 'postgres')(
 
     it('delivers every recipient exactly once', { timeout: 240_000 }, async () => {
       const admin = await loginAs(t.app, 'admin@demo.alumnet.dev');
-      await t.db.insert(users).values(
-        Array.from({ length: RECIPIENTS }, (_, i) => ({
-          collegeId: admin.user.collegeId,
-          firstName: 'Killtest',
-          lastName: `Alumnus${i}`,
-          fullName: `Killtest Alumnus${i}`,
-          username: `killtest.${i}`,
-          email: `killtest.${i}@example.com`,
-        })),
-      );
+      await insertAlumni(t.db, admin.user.collegeId, 'Killtest', RECIPIENTS);
       const post = (url: string, payload?: object) =>
         t.app.inject({ method: 'POST', url, headers: { cookie: admin.cookie }, payload });
       const added = await post(API.dashboard.addJob, {

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema';
 import { startSmtpSink } from '../../test/smtp-sink';
 import { buildTestApp, loginAs } from '../../test/build';
 import { startWorker } from '../../worker';
-import { runEmailJob } from './test-support';
+import { insertAlumni, runEmailJob } from './test-support';
 
 const RECIPIENTS = 150;
 /** Per message: the chunk's 150 take six seconds, six times the chunk's time. */
@@ -36,16 +35,7 @@ describe('a dispatch job through a mail server slower than its chunk time', () =
     { timeout: 60_000 },
     async () => {
       const admin = await loginAs(t.app, 'admin@demo.alumnet.dev');
-      await t.db.insert(users).values(
-        Array.from({ length: RECIPIENTS }, (_, i) => ({
-          collegeId: admin.user.collegeId,
-          firstName: 'Slowmail',
-          lastName: `Alumnus${i}`,
-          fullName: `Slowmail Alumnus${i}`,
-          username: `slowmail.${i}`,
-          email: `slowmail.${i}@example.com`,
-        })),
-      );
+      await insertAlumni(t.db, admin.user.collegeId, 'Slowmail', RECIPIENTS);
       const worker = await startWorker({ db: t.db, config: t.config, log: t.app.log });
       try {
         const csv = await runEmailJob(t.app, admin, 'slowmail alumnus', RECIPIENTS);

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailSuppressions, users } from '../../db/schema';
+import { emailSuppressions } from '../../db/schema';
 import { startSmtpSink } from '../../test/smtp-sink';
 import { buildTestApp, loginAs } from '../../test/build';
 import { startWorker } from '../../worker';
-import { runEmailJob } from './test-support';
+import { insertAlumni, runEmailJob } from './test-support';
 
 const GONE = 'smtpbounce.1@example.com';
 
@@ -27,16 +27,7 @@ describe('a mail server refusing a dispatch recipient', () => {
 
   it('records the bounce, suppresses the address, and leaves it out of the next job', async () => {
     const admin = await loginAs(t.app, 'admin@demo.alumnet.dev');
-    await t.db.insert(users).values(
-      [0, 1].map((i) => ({
-        collegeId: admin.user.collegeId,
-        firstName: 'Smtpbounce',
-        lastName: `Alumnus${i}`,
-        fullName: `Smtpbounce Alumnus${i}`,
-        username: `smtpbounce.${i}`,
-        email: `smtpbounce.${i}@example.com`,
-      })),
-    );
+    await insertAlumni(t.db, admin.user.collegeId, 'Smtpbounce', 2);
     const runJob = async () =>
       (await runEmailJob(t.app, admin, 'smtpbounce alumnus', 2)).find((line) =>
         line.includes(GONE),

@@ -1,6 +1,26 @@
 import { API, type DispatchJob } from '@alumnet/contract';
 import { expect } from 'vitest';
+import type { Database } from '../../db/client';
+import { users } from '../../db/schema';
 import type { buildTestApp, loginAs } from '../../test/build';
+
+/**
+ * `count` alumni of the college named `${name} Alumnus0…`, their addresses
+ * `${name in lower case}.0@example.com…`: a job's recipients, found by searching the name.
+ */
+export async function insertAlumni(db: Database, collegeId: string, name: string, count: number) {
+  const handle = name.toLowerCase();
+  await db.insert(users).values(
+    Array.from({ length: count }, (_, i) => ({
+      collegeId,
+      firstName: name,
+      lastName: `Alumnus${i}`,
+      fullName: `${name} Alumnus${i}`,
+      username: `${handle}.${i}`,
+      email: `${handle}.${i}@example.com`,
+    })),
+  );
+}
 
 /**
  * An e-mail job over the admin's alumni matching `searchText`, dispatched and waited for (a worker
