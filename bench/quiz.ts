@@ -21,9 +21,10 @@
  * write loop (quiz-players.ts answer()). Answers lost: first submits without a 200, plus
  * acknowledged answers missing from the answers table. Answers double: rows beyond one per
  * (player, question) plus deliberate second submits (every 100th player) that were not refused.
- * Memory per player is the servers' heap growth while the players join and connect (V8's used
- * heap, read from their /metrics, after a pause for the collector), and their RSS growth
- * (/proc/<pid>/status) beside it.
+ * Memory per player is the servers' live heap growth while the players join and connect (V8's
+ * used heap right after a full collection, asked through each server's inspector, as bench:chat
+ * does; read from /metrics it moved with the collector's last run, and came out negative), and
+ * their RSS growth (/proc/<pid>/status) beside it.
  *
  * The floor first (issue 31): before anything of the quiz starts, bench:fanout's loop runs with
  * the quiz's own layout (N sockets, the quiz's server processes, its load generators' count, the
@@ -407,9 +408,9 @@ async function run() {
       pids,
       cpu: cpuOfServers,
       rss: rssOfServers,
-      heap: heapOfServers,
+      liveHeap: heapOfServers,
       gc: gcOfServers,
-    } = await run.startServers(SERVERS, { env, profileDir: flags.profile });
+    } = await run.startServers(SERVERS, { env, profileDir: flags.profile, inspect: true });
     // The host and the game live on the first; the others reach it through Redis.
     const url = urls[0]!;
 
