@@ -94,6 +94,10 @@ describe('forgot password', () => {
     await openPage(page, '/login');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await page.waitForURL(url('/forgot-password'));
+    // The address changes before the new screen is drawn (the router renders it as a
+    // transition), and the login page has an 'Email or phone' field too: typed on the URL alone,
+    // a slow machine put the address into the login page's field and sent an empty form.
+    await page.getByRole('heading', { name: 'Forgot password?' }).waitFor();
     await page.getByLabel('Email or phone').fill(member);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByText(/a link to choose a new password is on its way/).waitFor();
