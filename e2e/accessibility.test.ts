@@ -2,7 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Result } from 'axe-core';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, logIn, url } from './browser';
+import { launchBrowser, signIn, url } from './browser';
 
 /** A phone and a laptop: the two widths every screen is laid out for. */
 const WIDTHS = [390, 1280] as const;
@@ -115,10 +115,7 @@ function sessionFor(email: string | null) {
     context = await browser.newContext({ viewport: viewport(1280) });
     session.page = await context.newPage();
     session.open = openRequests(session.page);
-    if (email) {
-      await logIn(session.page, email);
-      await session.page.waitForURL((u) => !u.pathname.startsWith('/login'));
-    }
+    if (email) await signIn(session.page, email);
   });
   afterAll(async () => {
     await context?.close();

@@ -1,7 +1,7 @@
 import type { CompaniesAnswer, DistributionAnswer, NewDataAnswer } from '@alumnet/contract';
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { logIn, pagePerTest, url } from './browser';
+import { pagePerTest, signIn } from './browser';
 
 const session = pagePerTest();
 let page: Page;
@@ -13,8 +13,7 @@ const DEMO_COLLEGE = 'Alumnet Institute of Technology';
 const panel = (name: string) => page.getByRole('region', { name });
 
 async function openDashboard(email: string) {
-  await logIn(page, email);
-  await page.waitForURL(url('/dashboard'));
+  await signIn(page, email);
   await page.getByRole('tab', { name: 'Admin Dashboard' }).waitFor();
 }
 

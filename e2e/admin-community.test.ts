@@ -1,7 +1,7 @@
 import { API, COMMUNITY_MESSAGES } from '@alumnet/contract';
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { logIn, pagePerTest, url } from './browser';
+import { pagePerTest, signIn, url } from './browser';
 
 const session = pagePerTest();
 let page: Page;
@@ -16,14 +16,9 @@ let memberName = '';
 
 const toast = (text: string) => page.locator('.mantine-Notification-root', { hasText: text });
 
-async function logInAs(email: string) {
-  await logIn(page, email);
-  await page.waitForURL((u) => !u.pathname.startsWith('/login'));
-}
-
 describe('community: help, join requests, feedback', () => {
   it('a member asks to join a group and sends feedback', async () => {
-    await logInAs('member@demo.alumnet.dev');
+    await signIn(page, 'member@demo.alumnet.dev');
     const me = (await (await page.request.get(url(API.auth.me))).json()) as {
       user?: { fullName: string };
       fullName?: string;
@@ -47,13 +42,13 @@ describe('community: help, join requests, feedback', () => {
   });
 
   it('a college admin reads the access-denied text on the super admin screens', async () => {
-    await logInAs('admin@demo.alumnet.dev');
+    await signIn(page, 'admin@demo.alumnet.dev');
     await page.goto(url('/dashboard/need-help'));
     await page.getByText(COMMUNITY_MESSAGES.accessDenied).waitFor();
   });
 
   it('the super admin closes and reopens a help request', async () => {
-    await logInAs('super@demo.alumnet.dev');
+    await signIn(page, 'super@demo.alumnet.dev');
     await page.goto(url('/dashboard/need-help'));
     await page.getByText(/^Total Requests: \d+$/).waitFor();
     const row = page.getByRole('row', { name: /Ananya Iyer/ });
@@ -65,7 +60,7 @@ describe('community: help, join requests, feedback', () => {
   });
 
   it('the super admin approves the join request', async () => {
-    await logInAs('super@demo.alumnet.dev');
+    await signIn(page, 'super@demo.alumnet.dev');
     await page.goto(url('/dashboard/join-request'));
     await page.getByRole('combobox', { name: COMMUNITY_MESSAGES.selectCollege }).click();
     await page.getByRole('option', { name: DEMO_COLLEGE, exact: true }).click();
@@ -80,7 +75,7 @@ describe('community: help, join requests, feedback', () => {
   });
 
   it('the super admin finds the feedback and sorts it', async () => {
-    await logInAs('super@demo.alumnet.dev');
+    await signIn(page, 'super@demo.alumnet.dev');
     await page.goto(url('/dashboard/giving-back'));
     const firstRow = page.getByRole('row').nth(1);
     // Newest first: the member's feedback from the first test leads.

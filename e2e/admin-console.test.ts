@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { logIn, pagePerTest, url } from './browser';
+import { pagePerTest, signIn, url } from './browser';
 
 const session = pagePerTest();
 let page: Page;
@@ -12,8 +12,7 @@ const toast = (text: string | RegExp) =>
 
 describe('super-admin console (/admin46478)', () => {
   it('creates a college, renames it and gives it an admin who receives a one-time password', async () => {
-    await logIn(page, 'super@demo.alumnet.dev');
-    await page.waitForURL(url('/dashboard'));
+    await signIn(page, 'super@demo.alumnet.dev');
     await page.goto(url('/admin46478'));
     await page.getByRole('heading', { name: 'Super Admin Console' }).waitFor();
 
@@ -42,8 +41,7 @@ describe('super-admin console (/admin46478)', () => {
   });
 
   it('shows a college admin nothing', async () => {
-    await logIn(page, 'admin@demo.alumnet.dev');
-    await page.waitForURL(url('/dashboard'));
+    await signIn(page, 'admin@demo.alumnet.dev');
     await page.goto(url('/admin46478'));
     await page
       .getByText(/not authorized/i)

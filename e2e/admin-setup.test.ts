@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { logIn, openPage, pagePerTest, url } from './browser';
+import { logIn, openPage, pagePerTest, signIn, url } from './browser';
 
 const session = pagePerTest();
 let page: Page;
@@ -32,8 +32,7 @@ async function add(
 
 describe('college setup (/dashboard/setup)', () => {
   it('an admin adds a degree, a batch and a branch, and sign-up offers them', async () => {
-    await logIn(page, 'admin@demo.alumnet.dev');
-    await page.waitForURL(url('/dashboard'));
+    await signIn(page, 'admin@demo.alumnet.dev');
     await page.getByRole('link', { name: 'College Setup' }).click();
     await page.getByRole('heading', { name: 'College Setup' }).waitFor();
 

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { logIn, pagePerTest, url } from './browser';
+import { pagePerTest, signIn, url } from './browser';
 
 const session = pagePerTest();
 let page: Page;
@@ -19,8 +19,7 @@ const CSV = [
 
 describe('Upload Users (/dashboard/upload-users)', () => {
   it('an admin uploads good, duplicate, malformed and new-structure rows and reads the report', async () => {
-    await logIn(page, 'admin@demo.alumnet.dev');
-    await page.waitForURL(url('/dashboard'));
+    await signIn(page, 'admin@demo.alumnet.dev');
     await page.getByRole('link', { name: 'Upload Users' }).click();
     await page.getByRole('heading', { name: 'Upload Users' }).waitFor();
 

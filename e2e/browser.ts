@@ -1,17 +1,9 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { generate } from 'otplib';
-import {
-  chromium,
-  type APIRequestContext,
-  type Browser,
-  type BrowserContext,
-  type Page,
-} from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
+import { SESSION_COOKIE } from '../apps/server/src/modules/auth/tokens';
+import { DEMO_ADMINS, DEMO_PASSWORD, DEMO_TOTP_SECRET, freshTotpCode } from './demo-accounts';
 
-export const DEMO_PASSWORD = 'alumnet-demo';
+export { DEMO_PASSWORD, DEMO_TOTP_SECRET } from './demo-accounts';
 
 /** Debian's Chromium, headless; the flags keep it off the network this machine does not have. */
 export function launchBrowser(): Promise<Browser> {
@@ -60,46 +52,31 @@ export async function passSecondStep(page: Page, code: string) {
   await page.waitForURL((u) => !u.pathname.startsWith('/login'));
 }
 
-/** The same, for a session signed in through the API (`context.request`). */
-export async function passSecondStepByApi(request: APIRequestContext, userName: string) {
-  if (!DEMO_ADMINS.includes(userName.toLowerCase())) return;
-  const answer = await request.post(url('/api/auth/mfa/totp/verify'), {
-    data: { code: await demoTotpCode(userName) },
-  });
-  if (!answer.ok()) throw new Error(`second step refused: ${await answer.text()}`);
-}
-
-/** apps/server/src/db/seed/demo.ts: the demo admins' authenticator secret (README). */
-export const DEMO_TOTP_SECRET = 'ALUMNETDEMOTOTPSECRETKEY234567AB';
-const DEMO_ADMINS = ['super@demo.alumnet.dev', 'admin@demo.alumnet.dev', 'admin2@demo.alumnet.dev'];
+/** A code of a time step this account has not used yet (e2e/demo-accounts.ts). */
+export const demoTotpCode = (userName: string, secret = DEMO_TOTP_SECRET) =>
+  freshTotpCode(new URL(url('/')).port, userName, secret);
 
 /**
- * A code of a time step this account has not used yet: the server refuses a step used twice,
- * and the suite signs the same admin in many times a minute. It accepts the step before and
- * after the current one, so three sign-ins fit in 30 seconds; a fourth waits for the next step.
- * The steps used are kept in a file, as every test file runs in a fresh module context.
+ * Signs in the quickest honest way: a demo admin with the session the global setup opened for
+ * them (e2e/global-setup.ts), anyone else through the login page; then shows /dashboard, as a
+ * sign-in does. For tests whose subject is not the sign-in: a demo admin signed in through the
+ * page needs a fresh authenticator step, and one comes every 30 seconds. The session is shared,
+ * so a test that logs out uses logIn instead.
  */
-export async function demoTotpCode(userName: string, secret = DEMO_TOTP_SECRET) {
-  const file = path.join(tmpdir(), `alumnet-e2e-totp-${new URL(url('/')).port}.json`);
-  const used = (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {}) as Record<
-    string,
-    number
-  >;
-  const key = `${userName.toLowerCase()}:${secret}`;
-  for (;;) {
-    // A few seconds' margin either side: typing the code and the call take a moment.
-    const now = Date.now() / 1000;
-    const lowest = Math.floor((now + 5) / 30) - 1;
-    const highest = Math.floor((now - 5) / 30) + 1;
-    const step = Math.max(lowest, (used[key] ?? -Infinity) + 1);
-    if (step <= highest) {
-      used[key] = step;
-      writeFileSync(file, JSON.stringify(used));
-      return generate({ secret, epoch: step * 30 });
-    }
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+export async function signIn(page: Page, userName: string) {
+  const session = inject('demoAdminSessions')[userName.toLowerCase()];
+  if (!session) {
+    await logIn(page, userName);
+    await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+    return;
   }
+  await useSession(page.context(), session);
+  await openPage(page, '/dashboard');
 }
+
+/** Gives the browser context a session the server opened already (its cookie). */
+export const useSession = (context: BrowserContext, session: string) =>
+  context.addCookies([{ name: SESSION_COOKIE, value: session, url: url('/') }]);
 
 /**
  * One browser for the test file and a fresh desktop-sized context and page for every test
@@ -142,8 +119,7 @@ export function peopleInTheirOwnBrowsers() {
       const context = await browser.newContext({ viewport });
       contexts.push(context);
       const page = await context.newPage();
-      await logIn(page, email);
-      await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+      await signIn(page, email);
       return page;
     },
   };

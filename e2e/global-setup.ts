@@ -4,12 +4,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '../apps/server/src/lib/free-port';
+import { SESSION_COOKIE } from '../apps/server/src/modules/auth/tokens';
+import { DEMO_PASSWORD, freshTotpCode } from './demo-accounts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     /** Everything the server process printed: its request log lines too. */
     serverLog: string;
+    /** A signed-in session (its cookie's value) for each demo admin, by e-mail (browser.signIn). */
+    demoAdminSessions: Record<string, string>;
   }
 }
 
@@ -89,6 +93,47 @@ export default async function setup(project: TestProject) {
   server.stderr.off('data', keep);
   project.provide('baseUrl', baseUrl);
   project.provide('serverLog', serverLog);
+  try {
+    project.provide('demoAdminSessions', await signInDemoAdmins(baseUrl, String(port)));
+  } catch (error) {
+    await stop();
+    throw error;
+  }
 
   return stop;
+}
+
+/** The demo admins the tests act as, each signed in once here for the whole run (browser.signIn). */
+const SHARED_SESSIONS = ['admin@demo.alumnet.dev', 'super@demo.alumnet.dev'];
+
+/**
+ * Signs each demo admin in through the API, password then authenticator code, as the login page
+ * does. Done once: a sign-in in every test that needs an admin waited up to 30 seconds for an
+ * authenticator step the account had not used yet.
+ */
+async function signInDemoAdmins(baseUrl: string, port: string) {
+  const sessions: Record<string, string> = {};
+  for (const userName of SHARED_SESSIONS) {
+    const login = await fetch(`${baseUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ userName, password: DEMO_PASSWORD }),
+    });
+    const cookie = login.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0]!.split('='))
+      .find(([name]) => name === SESSION_COOKIE);
+    if (!login.ok || !cookie)
+      throw new Error(`${userName} could not sign in: ${await login.text()}`);
+    const session = cookie.slice(1).join('=');
+    const verify = await fetch(`${baseUrl}/api/auth/mfa/totp/verify`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: `${SESSION_COOKIE}=${session}` },
+      body: JSON.stringify({ code: await freshTotpCode(port, userName) }),
+    });
+    if (!verify.ok)
+      throw new Error(`${userName}'s second step was refused: ${await verify.text()}`);
+    sessions[userName] = session;
+  }
+  return sessions;
 }

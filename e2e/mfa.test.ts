@@ -3,6 +3,7 @@ import {
   DEMO_PASSWORD,
   demoTotpCode,
   launchBrowser,
+  signIn,
   logIn,
   openPage,
   pagePerTest,
@@ -20,7 +21,7 @@ describe('a second factor', () => {
     try {
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
       const consolePage = await context.newPage();
-      await logIn(consolePage, 'super@demo.alumnet.dev');
+      await signIn(consolePage, 'super@demo.alumnet.dev');
       await openPage(consolePage, '/admin46478');
       await consolePage.getByRole('button', { name: "Reset Ravi Admin's second factor" }).click();
       const dialog = consolePage.getByRole('dialog', { name: 'Reset second factor' });

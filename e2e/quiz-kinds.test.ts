@@ -7,7 +7,7 @@ import {
 } from '@alumnet/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, logIn, openPage, url } from './browser';
+import { launchBrowser, logIn, openPage, signIn, url } from './browser';
 import { tinyPng } from './png';
 
 const PICTURE_ALT = 'A red and blue test card';
@@ -43,8 +43,7 @@ describe('Quiz beyond single choice (issue 31)', () => {
   it('a host runs a picture question, a poll and a typed answer in teams; the report shows the figures', async () => {
     const hostContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const host: Page = await hostContext.newPage();
-    await logIn(host, 'admin@demo.alumnet.dev');
-    await host.waitForURL(url('/dashboard'));
+    await signIn(host, 'admin@demo.alumnet.dev');
 
     const uploaded = await host.request.put(url(API.images.upload(`${Date.now()}_card.png`)), {
       data: tinyPng(),

@@ -7,7 +7,7 @@ import {
 } from '@alumnet/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, logIn, openPage, url } from './browser';
+import { launchBrowser, logIn, openPage, signIn, url } from './browser';
 
 const QUESTIONS = [
   {
@@ -107,8 +107,7 @@ describe('Live quiz (host console and player screen)', () => {
   it('the host starts a game, two players join on phones, answer, and see their scores and the podium', async () => {
     const hostContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const host: Page = await hostContext.newPage();
-    await logIn(host, 'admin@demo.alumnet.dev');
-    await host.waitForURL(url('/dashboard'));
+    await signIn(host, 'admin@demo.alumnet.dev');
     const title = `E2E quiz ${Date.now()}`;
     const created = await host.request.post(url(API.quizHost.quizzes), {
       data: { title, questions: QUESTIONS },
