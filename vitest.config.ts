@@ -14,6 +14,10 @@ export default defineConfig({
           include: ['apps/server/src/**/*.test.ts'],
           globalSetup: ['apps/server/src/test/global-setup.ts'],
           pool: 'forks',
+          // Each file builds its own app on its own database (test/build.ts), so files can share
+          // a process and its loaded modules: loading the server's modules afresh for every file
+          // was a quarter of the suite's time (2.5 s a file on a slow 2-core machine).
+          isolate: false,
           testTimeout: 20_000,
           hookTimeout: 60_000,
         },
