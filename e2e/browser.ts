@@ -70,12 +70,12 @@ export async function signIn(page: Page, userName: string) {
     await page.waitForURL((u) => !u.pathname.startsWith('/login'));
     return;
   }
-  await useSession(page.context(), session);
+  await addSessionCookie(page.context(), session);
   await openPage(page, '/dashboard');
 }
 
 /** Gives the browser context a session the server opened already (its cookie). */
-export const useSession = (context: BrowserContext, session: string) =>
+export const addSessionCookie = (context: BrowserContext, session: string) =>
   context.addCookies([{ name: SESSION_COOKIE, value: session, url: url('/') }]);
 
 /**

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DEMO_PASSWORD, launchBrowser, logIn, useSession, url } from './browser';
+import { addSessionCookie, DEMO_PASSWORD, launchBrowser, logIn, url } from './browser';
 
 // A signed-in user's main screens arrive drawn by the server with their data
 // (apps/web/src/ssr.tsx), and the app takes that page over instead of drawing it again.
@@ -20,7 +20,7 @@ async function signedIn(userName: string, javaScriptEnabled = true) {
   // A demo admin's session is the one the run opened for them (browser.signIn).
   const shared = inject('demoAdminSessions')[userName];
   if (shared) {
-    await useSession(context, shared);
+    await addSessionCookie(context, shared);
     return context;
   }
   const login = await context.request.post(url('/api/auth/login'), {
