@@ -64,19 +64,24 @@ export const demoTotpCode = (userName: string, secret = DEMO_TOTP_SECRET) =>
  * so a test that logs out uses logIn instead.
  */
 export async function signIn(page: Page, userName: string) {
-  const session = inject('demoAdminSessions')[userName.toLowerCase()];
-  if (!session) {
+  if (!(await addSharedSession(page.context(), userName))) {
     await logIn(page, userName);
     await page.waitForURL((u) => !u.pathname.startsWith('/login'));
     return;
   }
-  await addSessionCookie(page.context(), session);
   await openPage(page, '/dashboard');
 }
 
-/** Gives the browser context a session the server opened already (its cookie). */
-export const addSessionCookie = (context: BrowserContext, session: string) =>
-  context.addCookies([{ name: SESSION_COOKIE, value: session, url: url('/') }]);
+/**
+ * Gives the browser context the run's session of a demo admin (e2e/global-setup.ts), as its
+ * cookie; false for anyone else, who has none.
+ */
+export async function addSharedSession(context: BrowserContext, userName: string) {
+  const session = inject('demoAdminSessions')[userName.toLowerCase()];
+  if (!session) return false;
+  await context.addCookies([{ name: SESSION_COOKIE, value: session, url: url('/') }]);
+  return true;
+}
 
 /**
  * One browser for the test file and a fresh desktop-sized context and page for every test

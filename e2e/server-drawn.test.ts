@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { addSessionCookie, DEMO_PASSWORD, launchBrowser, logIn, url } from './browser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addSharedSession, DEMO_PASSWORD, launchBrowser, logIn, url } from './browser';
 
 // A signed-in user's main screens arrive drawn by the server with their data
 // (apps/web/src/ssr.tsx), and the app takes that page over instead of drawing it again.
@@ -18,11 +18,7 @@ async function signedIn(userName: string, javaScriptEnabled = true) {
     javaScriptEnabled,
   });
   // A demo admin's session is the one the run opened for them (browser.signIn).
-  const shared = inject('demoAdminSessions')[userName];
-  if (shared) {
-    await addSessionCookie(context, shared);
-    return context;
-  }
+  if (await addSharedSession(context, userName)) return context;
   const login = await context.request.post(url('/api/auth/login'), {
     data: { userName, password: DEMO_PASSWORD },
   });
